@@ -1,0 +1,76 @@
+/**
+ * buildApp(): the whole server as a Fastify instance, ready for app.inject() in tests or for
+ * listen() in server.ts. Registers plugins, then routes.
+ */
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { bootstrapFirstStart, loadJwtSecret } from './bootstrap.ts';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import { validatorCompiler } from './lib/validation.ts';
+import authorization, { API_PREFIX } from './plugins/authorization.ts';
+import errorHandler from './plugins/error-handler.ts';
+import securityHeaders from './plugins/security-headers.ts';
+import staticConsole from './plugins/static-console.ts';
+import swagger from './plugins/swagger.ts';
+import apiRoutes from './routes/index.ts';
+import { SHARED_SCHEMAS } from './schemas/index.ts';
+import { createServices } from './services/create.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database to use (tests share nothing else); otherwise one is opened from the config. */
+  database?: Database;
+  logger?: boolean | Record<string, unknown>;
+  /** Serve the built console (default: when config.staticDir has an index.html). */
+  serveConsole?: boolean;
+}
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 256 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+
+  const ownsDatabase = !options.database;
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+
+  try {
+    const jwtSecret = await loadJwtSecret(database.db, config);
+    const services = await createServices(config, jwtSecret, app.log);
+    app.decorate('services', services);
+    await bootstrapFirstStart(database.db, config, services.passwords, app.log);
+  } catch (err) {
+    if (ownsDatabase) await database.close();
+    throw err;
+  }
+
+  app.addHook('onClose', async () => {
+    await app.services.redis?.quit().catch(() => {});
+    if (ownsDatabase) await database.close();
+  });
+
+  await app.register(errorHandler);
+  await app.register(cookie);
+  await app.register(securityHeaders);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(authorization);
+  await app.register(swagger);
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+  if (options.serveConsole !== false && config.staticDir) {
+    await app.register(staticConsole, { root: config.staticDir });
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+/**
+ * First start on an empty database: site 'main' with the default settings, and an admin user
+ * from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a generated password printed once.
+ * Also the JWT key when JWT_SECRET is unset: generated once and kept in the database, so tokens
+ * survive a restart. Safe to run on every start and from two processes at once.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import { serverSecrets, sites, siteSettings, users } from './db/schema.ts';
+import type { PasswordService } from './services/passwords.ts';
+import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings.ts';
+
+export const MAIN_SITE_ID = 'main';
+
+export async function loadJwtSecret(db: Db, config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const fresh = randomBytes(48).toString('base64url');
+  await db.insert(serverSecrets).values({ name: 'jwt_secret', value: fresh }).onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_secret'));
+  return row.value;
+}
+
+export async function bootstrapFirstStart(
+  db: Db,
+  config: Config,
+  passwords: PasswordService,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const existing = await db.select({ id: sites.id }).from(sites).limit(1);
+  if (existing.length > 0) return;
+
+  const email = config.adminEmail ?? 'admin@example.com';
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const passwordHash = await passwords.hash(password);
+
+  const created = await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(sites)
+      .values({ id: MAIN_SITE_ID, name: DEFAULT_SITE_SETTINGS.siteName })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted.length === 0) return false; // another process got there first
+    await tx.insert(siteSettings).values({ siteId: MAIN_SITE_ID, settings: { ...DEFAULT_SITE_SETTINGS } });
+    await tx.insert(users).values({
+      siteId: MAIN_SITE_ID,
+      email,
+      firstName: 'Site',
+      lastName: 'Admin',
+      role: 'admin',
+      passwordHash,
+    });
+    return true;
+  });
+  if (!created) return;
+  if (config.adminPassword) {
+    log.info({ email }, 'First start: created site "main" and its admin user');
+  } else {
+    // Printed once, on the console, never logged again and never stored in plain text.
+    process.stdout.write(
+      `\n  First start: created site "main" and the admin user.\n` +
+        `    email:    ${email}\n    password: ${password}\n` +
+        `  Sign in and change it, or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start.\n\n`,
+    );
+  }
+}

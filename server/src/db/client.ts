@@ -1,0 +1,147 @@
+/**
+ * One Drizzle database over either PGlite (embedded, DATA_DIR) or PostgreSQL (DATABASE_URL).
+ * Both run the same schema and the same committed migrations, applied at start-up.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs a read-only SQL statement with no parameters from input (health and metrics only). */
+  query<T = Record<string, unknown>>(text: string): Promise<T[]>;
+  /** Connection and pool figures for the health page, where the driver knows them. */
+  stats(): { total?: number; idle?: number; waiting?: number };
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * PGlite's defaults start postgres with -F (fsync off). We start it with fsync on instead; see the
+ * README for what that does and does not buy on PGlite's Node filesystem.
+ */
+const PGLITE_START_PARAMS = [
+  '--single',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0',
+  '-c',
+  'fsync=on',
+];
+
+export interface DatabaseOptions {
+  /** postgres://… to use PostgreSQL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data folder; omitted or 'memory://' keeps the database in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? openPostgres(options.url, options.poolSize ?? 10) : await openPglite(options.dataDir);
+  try {
+    await runMigrations(database);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return database;
+}
+
+async function runMigrations(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } else {
+    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  }
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const inMemory = !dataDir || dataDir === 'memory://';
+  let lock: DataDirLock | undefined;
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite({ startParams: PGLITE_START_PARAMS });
+  } else {
+    const dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    lock = acquireDataDirLock(path.resolve(dataDir));
+    try {
+      client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
+      await client.waitReady;
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string) {
+      return (await client.query(text)).rows as T[];
+    },
+    stats: () => ({ total: 1 }),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // A database that does not answer must give a quick 503, not a hung request.
+    connectionTimeoutMillis: 3000,
+    query_timeout: 10_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    async query<T>(text: string) {
+      return (await pool.query(text)).rows as T[];
+    },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Authentication and permissions in one place. Every /api route declares `config.access`: a
+ * permission, 'authenticated' or 'public'; a route without one fails to register. The bearer
+ * token is verified and checked against revocations on every request; no valid token is 401 and a
+ * missing permission is 403. Standard error responses are added to each route's schema.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasPermission } from '../../../src/domain/permissions.ts';
+import { errors } from '../lib/errors.ts';
+import { errorResponse, STANDARD_ERRORS } from '../schemas/common.ts';
+import type { AuthContext } from '../types.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await app.services.tokens.verify(token);
+  if (!claims) return null;
+  if (await app.services.revocations.isRevoked(claims)) return null;
+  const { issuedAt: _, ...auth } = claims;
+  return auth;
+}
+
+function addStandardResponses(route: RouteOptions, access: string) {
+  const schema = (route.schema ??= {});
+  const response = ((schema as { response?: Record<string, unknown> }).response ??= {});
+  const codes = [400, 500, 503];
+  if (access !== 'public') codes.push(401);
+  if (access !== 'public' && access !== 'authenticated') codes.push(403);
+  if (route.method !== 'GET' && route.method !== 'HEAD') codes.push(413);
+  for (const code of codes) response[code] ??= errorResponse(STANDARD_ERRORS[code]);
+}
+
+export default fp(async function authorization(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    const access = route.config?.access;
+    if (!access) {
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    }
+    addStandardResponses(route, access);
+    if (access === 'public') return;
+    const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
+      const auth = await authenticate(app, request);
+      if (!auth) throw errors.unauthorized();
+      request.auth = auth;
+      if (access !== 'authenticated' && !hasPermission(auth.role, access)) throw errors.forbidden();
+    };
+    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    route.onRequest = [guard, ...existing] as typeof route.onRequest;
+  });
+});
+
+/** The caller's auth context inside a route that is not public. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw errors.unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,39 @@
+/**
+ * Serves the built console from one port with the API: hashed assets cached for a year,
+ * index.html never cached, and every other GET that asks for HTML answered with index.html
+ * (SPA fallback) so deep links work.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorBody } from '../lib/errors.ts';
+
+export default fp(async function staticConsole(app: FastifyInstance, opts: { root: string }) {
+  const root = path.resolve(opts.root);
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`No built console at ${root}; run "npm run build" to serve it. The API runs without it.`);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url) && wantsHtml) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`, 'ROUTE_NOT_FOUND'));
+  });
+});

@@ -1,0 +1,84 @@
+import { Type } from '@sinclair/typebox';
+import { ROLES } from '../../../src/domain/permissions.ts';
+import { EMAIL_PATTERN, LIMITS } from '../../../src/domain/validation.ts';
+
+export const RoleSchema = Type.Union(
+  ROLES.map((r) => Type.Literal(r)),
+  { $id: 'Role', description: 'admin (4), owner (3), manager (2), worker (1)' },
+);
+
+const name = () => Type.String({ minLength: LIMITS.userNameMin, maxLength: LIMITS.nameMax });
+const email = () => Type.String({ minLength: 1, maxLength: LIMITS.emailMax, pattern: EMAIL_PATTERN });
+
+/** A user as every endpoint returns it; the password hash never leaves the server. */
+export const User = Type.Object(
+  {
+    id: Type.Integer(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    role: Type.Ref(RoleSchema),
+    is_active: Type.Boolean(),
+    site_id: Type.String(),
+    last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'User' },
+);
+
+/** The signed-in user: a User plus the name of their site. */
+export const SessionUser = Type.Object(
+  {
+    id: Type.Integer(),
+    first_name: Type.String(),
+    last_name: Type.String(),
+    email: Type.String(),
+    role: Type.Ref(RoleSchema),
+    is_active: Type.Boolean(),
+    site_id: Type.String(),
+    site_name: Type.String(),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'SessionUser' },
+);
+
+export const UserCreate = Type.Object(
+  {
+    first_name: name(),
+    last_name: name(),
+    email: email(),
+    password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
+    role: Type.Ref(RoleSchema),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'UserCreate', additionalProperties: false },
+);
+
+export const UserUpdate = Type.Object(
+  {
+    first_name: Type.Optional(name()),
+    last_name: Type.Optional(name()),
+    email: Type.Optional(email()),
+    /** Empty or absent leaves the password unchanged. */
+    password: Type.Optional(
+      Type.Union([Type.Literal(''), Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })]),
+    ),
+    role: Type.Optional(Type.Ref(RoleSchema)),
+    is_active: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'UserUpdate', additionalProperties: false },
+);
+
+export const UserList = Type.Object({ users: Type.Array(Type.Ref(User)) }, { $id: 'UserList' });
+export const UserResponse = Type.Object({ user: Type.Ref(User) }, { $id: 'UserResponse' });
+
+export const UserDeleteResult = Type.Object(
+  {
+    message: Type.String(),
+    /** 'deleted', or 'deactivated' when work entries reference the user and history must be kept. */
+    outcome: Type.Union([Type.Literal('deleted'), Type.Literal('deactivated')]),
+    user: Type.Optional(Type.Ref(User)),
+  },
+  { $id: 'UserDeleteResult' },
+);

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from '../config.ts';
+import type { Services } from './index.ts';
+import { createMemoryLoginLimiter, createMemoryRevocationStore } from './memory-stores.ts';
+import { createPasswordService } from './passwords.ts';
+import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
+import { createTokenService } from './tokens.ts';
+
+export async function createServices(config: Config, jwtSecret: string, log: FastifyBaseLogger): Promise<Services> {
+  const limits = {
+    ipMaxFailures: config.loginIpMaxFailures,
+    ipWindowSeconds: config.loginIpWindowSeconds,
+    accountMaxFailures: config.loginAccountMaxFailures,
+    accountLockSeconds: config.loginAccountLockSeconds,
+  };
+  let redis: Redis | null = null;
+  if (config.redisUrl) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+    await redis.connect();
+  }
+  return {
+    tokens: createTokenService(jwtSecret, config.accessTokenTtl),
+    passwords: createPasswordService(config.argon2),
+    revocations: redis
+      ? createRedisRevocationStore(redis, config.accessTokenTtl)
+      : createMemoryRevocationStore(config.accessTokenTtl),
+    loginLimiter: redis ? createRedisLoginLimiter(redis, limits) : createMemoryLoginLimiter(limits),
+    redis,
+  };
+}

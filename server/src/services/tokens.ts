@@ -1,0 +1,48 @@
+/** Access tokens: HS256 JWTs (jose) carrying sub, site, role, sid and exp. */
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { isRole } from '../../../src/domain/permissions.ts';
+import type { AuthContext } from '../types.ts';
+
+export interface TokenService {
+  sign(ctx: AuthContext): Promise<string>;
+  /** The claims of a valid token, or null for an invalid, expired or foreign one. */
+  verify(token: string): Promise<(AuthContext & { issuedAt: number }) | null>;
+  readonly ttlSeconds: number;
+}
+
+const ISSUER = 'tagger-admin';
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    ttlSeconds,
+    async sign(ctx) {
+      return new SignJWT({ site: ctx.siteId, role: ctx.role, sid: ctx.sessionId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(ctx.userId))
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlSeconds}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.site !== 'string' || typeof payload.sid !== 'string')
+          return null;
+        if (!isRole(payload.role)) return null;
+        return {
+          userId,
+          siteId: payload.site,
+          role: payload.role,
+          sessionId: payload.sid,
+          issuedAt: payload.iat ?? 0,
+        };
+      } catch (err) {
+        if (err instanceof joseErrors.JOSEError) return null;
+        throw err;
+      }
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './auth/auth.ts';
+export * from './system/system.ts';
+export * from './users/users.ts';

@@ -1,0 +1,111 @@
+/**
+ * Roles, ranks and permissions (spec §6). Shared by the server (route guards, object rules)
+ * and the console (guards, hidden buttons), so the two can never disagree.
+ */
+
+export const ROLES = ['admin', 'owner', 'manager', 'worker'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_RANK: Readonly<Record<Role, number>> = { admin: 4, owner: 3, manager: 2, worker: 1 };
+
+const crud = ['create', 'read', 'update', 'delete'] as const;
+
+/** Every permission, grouped by area, in the order the roles screen lists them. */
+export const PERMISSION_AREAS = {
+  dashboard: ['view'],
+  users: [...crud, 'assign_roles'],
+  positions: crud,
+  position_groups: [...crud, 'assign'],
+  user_groups: [...crud, 'assign_members', 'assign_positions'],
+  tasks: crud,
+  work_entries: [...crud, 'view_all', 'export'],
+  roles: crud,
+  analytics: ['view'],
+  system: ['debug', 'override', 'logs', 'settings'],
+} as const;
+
+type Areas = typeof PERMISSION_AREAS;
+export type PermissionArea = keyof Areas;
+export type Permission = { [A in PermissionArea]: `${A}.${Areas[A][number]}` }[PermissionArea];
+
+export const PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_AREAS).flatMap(([area, actions]) =>
+  (actions as readonly string[]).map((action) => `${area}.${action}` as Permission),
+);
+
+const ownerPermissions = PERMISSIONS.filter((p) => !p.startsWith('system.'));
+
+export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
+  admin: PERMISSIONS,
+  owner: ownerPermissions,
+  manager: [
+    'positions.read',
+    'positions.update',
+    'tasks.create',
+    'tasks.read',
+    'tasks.update',
+    'tasks.delete',
+    'users.read',
+    'position_groups.read',
+    'user_groups.read',
+    'user_groups.assign_members',
+    'work_entries.read',
+    'work_entries.view_all',
+    'work_entries.update',
+    'work_entries.export',
+    'dashboard.view',
+    'analytics.view',
+  ],
+  worker: ['positions.read', 'tasks.read', 'work_entries.create', 'work_entries.read', 'dashboard.view'],
+};
+
+const permissionSets = Object.fromEntries(
+  ROLES.map((role) => [role, new Set<string>(ROLE_PERMISSIONS[role])]),
+) as Record<Role, Set<string>>;
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function roleRank(role: string | null | undefined): number {
+  return isRole(role) ? ROLE_RANK[role] : 0;
+}
+
+export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
+  return isRole(role) && permissionSets[role].has(permission);
+}
+
+export function hasAnyPermission(role: string | null | undefined, permissions: readonly Permission[]): boolean {
+  return permissions.some((p) => hasPermission(role, p));
+}
+
+export function hasAllPermissions(role: string | null | undefined, permissions: readonly Permission[]): boolean {
+  return permissions.every((p) => hasPermission(role, p));
+}
+
+/** Spec §5: edit or delete a user only with users.create and a strictly higher rank than the target. */
+export function canManageUser(actorRole: string | null | undefined, targetRole: string | null | undefined): boolean {
+  return hasPermission(actorRole, 'users.create') && roleRank(actorRole) > roleRank(targetRole);
+}
+
+/**
+ * Which roles the actor may give to a user: never above their own rank, and only an admin
+ * makes another admin.
+ */
+export function assignableRoles(actorRole: string | null | undefined): Role[] {
+  if (!hasPermission(actorRole, 'users.create')) return [];
+  const rank = roleRank(actorRole);
+  return ROLES.filter((r) => (r === 'admin' ? actorRole === 'admin' : ROLE_RANK[r] <= rank));
+}
+
+export function canAssignRole(actorRole: string | null | undefined, role: string): boolean {
+  return (assignableRoles(actorRole) as string[]).includes(role);
+}
+
+/** Roles screen (spec §6): a viewer edits a role only above it and with roles.update. */
+export function canEditRole(viewerRole: string | null | undefined, targetRole: string): boolean {
+  return hasPermission(viewerRole, 'roles.update') && roleRank(viewerRole) > roleRank(targetRole);
+}
