@@ -10,7 +10,6 @@ export default defineConfig({
       client: 'react-query',
       httpClient: 'axios',
       clean: true,
-      prettier: false,
       biome: true,
       override: {
         mutator: { path: './src/api/http-client.ts', name: 'apiRequest' },

@@ -4,7 +4,11 @@ import { spawn } from 'node:child_process';
 const children = [
   spawn(process.execPath, ['--watch', 'server/src/server.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, STATIC_DIR: '', ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173' },
+    env: {
+      ...process.env,
+      STATIC_DIR: '',
+      ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? 'http://localhost:5173',
+    },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], { stdio: 'inherit' }),
 ];
@@ -13,7 +17,8 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const c of children) c.on('exit', (code) => {
-  stop();
-  process.exitCode = code ?? 0;
-});
+for (const c of children)
+  c.on('exit', (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  });

@@ -18,11 +18,18 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-const sources = Math.max(newestMtime(path.join(root, 'src')), statSync(path.join(root, 'index.html')).mtimeMs);
+const sources = Math.max(
+  newestMtime(path.join(root, 'src')),
+  statSync(path.join(root, 'index.html')).mtimeMs,
+);
 if (process.env.SKIP_CONSOLE_BUILD !== '1' && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
   console.log('Building the console (vite build)…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }

@@ -7,7 +7,11 @@ import { openApiDocument } from '../server/src/plugins/swagger.ts';
 
 const database = await openDatabase({ dataDir: 'memory://' });
 const app = await buildApp({
-  config: { ...loadConfig({}), adminPassword: 'generate-openapi', argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 } },
+  config: {
+    ...loadConfig({}),
+    adminPassword: 'generate-openapi',
+    argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+  },
   database,
   logger: false,
   serveConsole: false,

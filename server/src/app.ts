@@ -18,6 +18,7 @@ import swagger from './plugins/swagger.ts';
 import apiRoutes from './routes/index.ts';
 import { SHARED_SCHEMAS } from './schemas/index.ts';
 import { createServices } from './services/create.ts';
+import { restoreRevocations } from './services/sessions.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -52,6 +53,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const services = await createServices(config, jwtSecret, app.log);
     app.decorate('services', services);
     await bootstrapFirstStart(database.db, config, services.passwords, app.log);
+    await restoreRevocations(database.db, services.revocations, config.accessTokenTtl);
   } catch (err) {
     if (ownsDatabase) await database.close();
     throw err;

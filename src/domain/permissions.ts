@@ -28,8 +28,8 @@ type Areas = typeof PERMISSION_AREAS;
 export type PermissionArea = keyof Areas;
 export type Permission = { [A in PermissionArea]: `${A}.${Areas[A][number]}` }[PermissionArea];
 
-export const PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_AREAS).flatMap(([area, actions]) =>
-  (actions as readonly string[]).map((action) => `${area}.${action}` as Permission),
+export const PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_AREAS).flatMap(
+  ([area, actions]) => (actions as readonly string[]).map((action) => `${area}.${action}` as Permission),
 );
 
 const ownerPermissions = PERMISSIONS.filter((p) => !p.startsWith('system.'));
@@ -78,16 +78,25 @@ export function hasPermission(role: string | null | undefined, permission: Permi
   return isRole(role) && permissionSets[role].has(permission);
 }
 
-export function hasAnyPermission(role: string | null | undefined, permissions: readonly Permission[]): boolean {
+export function hasAnyPermission(
+  role: string | null | undefined,
+  permissions: readonly Permission[],
+): boolean {
   return permissions.some((p) => hasPermission(role, p));
 }
 
-export function hasAllPermissions(role: string | null | undefined, permissions: readonly Permission[]): boolean {
+export function hasAllPermissions(
+  role: string | null | undefined,
+  permissions: readonly Permission[],
+): boolean {
   return permissions.every((p) => hasPermission(role, p));
 }
 
 /** Spec §5: edit or delete a user only with users.create and a strictly higher rank than the target. */
-export function canManageUser(actorRole: string | null | undefined, targetRole: string | null | undefined): boolean {
+export function canManageUser(
+  actorRole: string | null | undefined,
+  targetRole: string | null | undefined,
+): boolean {
   return hasPermission(actorRole, 'users.create') && roleRank(actorRole) > roleRank(targetRole);
 }
 

@@ -96,7 +96,12 @@ export function refreshCookieOf(res: LightMyRequestResponse): string | undefined
   return c ? `${c.name}=${c.value}` : undefined;
 }
 
-export async function login(app: FastifyInstance, email: string, password: string, siteId?: string): Promise<Session> {
+export async function login(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+  siteId?: string,
+): Promise<Session> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',

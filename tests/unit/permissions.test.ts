@@ -21,10 +21,16 @@ describe('roles and permissions (spec §6)', () => {
 
   it('names every permission of the spec', () => {
     const expected = [
-      ...['create', 'read', 'update', 'delete'].flatMap((a) => [`positions.${a}`, `tasks.${a}`, `roles.${a}`]),
+      ...['create', 'read', 'update', 'delete'].flatMap((a) => [
+        `positions.${a}`,
+        `tasks.${a}`,
+        `roles.${a}`,
+      ]),
       ...['create', 'read', 'update', 'delete', 'assign_roles'].map((a) => `users.${a}`),
       ...['create', 'read', 'update', 'delete', 'assign'].map((a) => `position_groups.${a}`),
-      ...['create', 'read', 'update', 'delete', 'assign_members', 'assign_positions'].map((a) => `user_groups.${a}`),
+      ...['create', 'read', 'update', 'delete', 'assign_members', 'assign_positions'].map(
+        (a) => `user_groups.${a}`,
+      ),
       ...['create', 'read', 'update', 'delete', 'view_all', 'export'].map((a) => `work_entries.${a}`),
       ...['debug', 'override', 'logs', 'settings'].map((a) => `system.${a}`),
       'dashboard.view',

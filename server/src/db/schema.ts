@@ -114,9 +114,7 @@ export const positions = pgTable(
   },
   (t) => [
     uniqueIndex('positions_site_code_unique').on(t.siteId, t.positionCode),
-    uniqueIndex('positions_site_nfc_unique')
-      .on(t.siteId, t.nfcTagId)
-      .where(sql`${t.nfcTagId} is not null`),
+    uniqueIndex('positions_site_nfc_unique').on(t.siteId, t.nfcTagId).where(sql`${t.nfcTagId} is not null`),
     index('positions_site_active_idx').on(t.siteId, t.isActive),
     check('positions_latitude_check', sql`${t.latitude} between -90 and 90`),
     check('positions_longitude_check', sql`${t.longitude} between -180 and 180`),
@@ -290,7 +288,10 @@ export const legacyTaskTemplates = pgTable(
   },
   (t) => [
     index('legacy_task_templates_site_idx').on(t.siteId, t.category, t.priority),
-    check('legacy_task_templates_priority_check', sql`${t.priority} in ('low', 'medium', 'high', 'critical')`),
+    check(
+      'legacy_task_templates_priority_check',
+      sql`${t.priority} in ('low', 'medium', 'high', 'critical')`,
+    ),
     check('legacy_task_templates_duration_check', sql`${t.durationMinutes} > 0`),
   ],
 );

@@ -14,15 +14,33 @@ interface PgLikeError {
 const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
   users_site_email_unique: { field: 'email', message: 'A user with this email already exists' },
   positions_site_code_unique: { field: 'position_code', message: 'A position with this code already exists' },
-  positions_site_nfc_unique: { field: 'nfc_tag_id', message: 'This NFC tag is already used by another position' },
-  position_groups_site_code_unique: { field: 'group_code', message: 'A position group with this code already exists' },
-  user_groups_site_code_unique: { field: 'group_code', message: 'A user group with this code already exists' },
+  positions_site_nfc_unique: {
+    field: 'nfc_tag_id',
+    message: 'This NFC tag is already used by another position',
+  },
+  position_groups_site_code_unique: {
+    field: 'group_code',
+    message: 'A position group with this code already exists',
+  },
+  user_groups_site_code_unique: {
+    field: 'group_code',
+    message: 'A user group with this code already exists',
+  },
   tasks_site_code_unique: { field: 'task_code', message: 'A task with this code already exists' },
-  task_templates_site_code_unique: { field: 'task_code', message: 'A template with this code already exists' },
+  task_templates_site_code_unique: {
+    field: 'task_code',
+    message: 'A template with this code already exists',
+  },
   task_dependencies_unique: { field: 'depends_on_task_id', message: 'This dependency already exists' },
-  user_group_position_access_unique: { field: 'position_group_id', message: 'This access is already granted' },
+  user_group_position_access_unique: {
+    field: 'position_group_id',
+    message: 'This access is already granted',
+  },
   custom_roles_site_name_unique: { field: 'name', message: 'A role with this name already exists' },
-  position_task_assignments_pkey: { field: 'task_id', message: 'This task is already assigned to the position' },
+  position_task_assignments_pkey: {
+    field: 'task_id',
+    message: 'This task is already assigned to the position',
+  },
   user_group_members_pkey: { field: 'user_id', message: 'The user is already a member of this group' },
 };
 

@@ -56,9 +56,19 @@ function detailOf(error: ErrorObject): ErrorDetail {
     case 'minLength':
       // An empty string for a required text field reads as "required", as the forms say.
       if (p.limit === 1) return { field, rule: 'required', message: formatMessage('required') };
-      return { field, rule: 'minLength', params: { min: p.limit as number }, message: formatMessage('minLength', { min: p.limit as number }) };
+      return {
+        field,
+        rule: 'minLength',
+        params: { min: p.limit as number },
+        message: formatMessage('minLength', { min: p.limit as number }),
+      };
     case 'maxLength':
-      return { field, rule: 'maxLength', params: { max: p.limit as number }, message: formatMessage('maxLength', { max: p.limit as number }) };
+      return {
+        field,
+        rule: 'maxLength',
+        params: { max: p.limit as number },
+        message: formatMessage('maxLength', { max: p.limit as number }),
+      };
     case 'pattern':
       if (p.pattern === EMAIL_PATTERN) return { field, rule: 'email', message: formatMessage('email') };
       return { field, rule: 'pattern', message: 'Contains characters that are not allowed' };
@@ -68,19 +78,43 @@ function detailOf(error: ErrorObject): ErrorDetail {
     case 'additionalProperties':
       return { field, rule: 'unknown', message: 'Unknown field' };
     case 'type':
-      return { field, rule: 'type', message: `Must be ${p.type === 'integer' ? 'a whole number' : `a ${String(p.type)}`}` };
+      return {
+        field,
+        rule: 'type',
+        message: `Must be ${p.type === 'integer' ? 'a whole number' : `a ${String(p.type)}`}`,
+      };
     case 'enum':
       return { field, rule: 'enum', message: `Must be one of: ${(p.allowedValues as unknown[]).join(', ')}` };
     case 'const':
       return { field, rule: 'enum', message: `Must be ${String(p.allowedValue)}` };
     case 'minimum':
-      return { field, rule: 'minimum', params: { min: p.limit as number }, message: `Must be at least ${p.limit}` };
+      return {
+        field,
+        rule: 'minimum',
+        params: { min: p.limit as number },
+        message: `Must be at least ${p.limit}`,
+      };
     case 'maximum':
-      return { field, rule: 'maximum', params: { max: p.limit as number }, message: `Must be at most ${p.limit}` };
+      return {
+        field,
+        rule: 'maximum',
+        params: { max: p.limit as number },
+        message: `Must be at most ${p.limit}`,
+      };
     case 'minItems':
-      return { field, rule: 'minItems', params: { min: p.limit as number }, message: `Choose at least ${p.limit}` };
+      return {
+        field,
+        rule: 'minItems',
+        params: { min: p.limit as number },
+        message: `Choose at least ${p.limit}`,
+      };
     case 'maxItems':
-      return { field, rule: 'maxItems', params: { max: p.limit as number }, message: `Choose at most ${p.limit}` };
+      return {
+        field,
+        rule: 'maxItems',
+        params: { max: p.limit as number },
+        message: `Choose at most ${p.limit}`,
+      };
     default:
       return { field, rule: error.keyword, message: error.message ?? 'Invalid value' };
   }

@@ -20,7 +20,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match ? match[1] : null;
 }
 
-export async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<AuthContext | null> {
+export async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<AuthContext | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const claims = await app.services.tokens.verify(token);
@@ -31,8 +34,10 @@ export async function authenticate(app: FastifyInstance, request: FastifyRequest
 }
 
 function addStandardResponses(route: RouteOptions, access: string) {
-  const schema = (route.schema ??= {});
-  const response = ((schema as { response?: Record<string, unknown> }).response ??= {});
+  route.schema ??= {};
+  const schema = route.schema as { response?: Record<string, unknown> };
+  schema.response ??= {};
+  const response = schema.response;
   const codes = [400, 500, 503];
   if (access !== 'public') codes.push(401);
   if (access !== 'public' && access !== 'authenticated') codes.push(403);
@@ -57,7 +62,11 @@ export default fp(async function authorization(app: FastifyInstance) {
       request.auth = auth;
       if (access !== 'authenticated' && !hasPermission(auth.role, access)) throw errors.forbidden();
     };
-    const existing = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
+    const existing = route.onRequest
+      ? Array.isArray(route.onRequest)
+        ? route.onRequest
+        : [route.onRequest]
+      : [];
     route.onRequest = [guard, ...existing] as typeof route.onRequest;
   });
 });

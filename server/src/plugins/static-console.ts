@@ -22,9 +22,9 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
     index: false,
     setHeaders(res, filePath) {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       } else {
-        res.setHeader('cache-control', 'no-cache');
+        res.header('cache-control', 'no-cache');
       }
     },
   });
@@ -34,6 +34,8 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
     if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url) && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`, 'ROUTE_NOT_FOUND'));
+    return reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${url} not found`, 'ROUTE_NOT_FOUND'));
   });
 });

@@ -12,7 +12,8 @@ export default fp(async function openapi(app: FastifyInstance) {
       info: {
         title: 'Tagger Admin API',
         version: '1.0.0',
-        description: 'The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.',
+        description:
+          'The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.',
       },
       servers: [{ url: API_PREFIX }],
       components: {
@@ -34,7 +35,10 @@ export default fp(async function openapi(app: FastifyInstance) {
 export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
   const doc = app.swagger() as unknown as { paths?: Record<string, unknown> };
   const paths = Object.fromEntries(
-    Object.entries(doc.paths ?? {}).map(([p, item]) => [p.startsWith(API_PREFIX) ? p.slice(API_PREFIX.length) || '/' : p, item]),
+    Object.entries(doc.paths ?? {}).map(([p, item]) => [
+      p.startsWith(API_PREFIX) ? p.slice(API_PREFIX.length) || '/' : p,
+      item,
+    ]),
   );
   return { ...doc, paths };
 }

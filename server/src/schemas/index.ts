@@ -3,4 +3,12 @@ import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { ServiceHealth } from './system.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
 
-export const SHARED_SCHEMAS = [ErrorDetail, ErrorBody, MessageResponse, RoleSchema, User, SessionUser, ServiceHealth];
+export const SHARED_SCHEMAS = [
+  ErrorDetail,
+  ErrorBody,
+  MessageResponse,
+  RoleSchema,
+  User,
+  SessionUser,
+  ServiceHealth,
+];

@@ -18,7 +18,10 @@ export const ServiceHealth = Type.Object(
   { $id: 'ServiceHealth' },
 );
 
-export const SystemHealth = Type.Object({ services: Type.Array(Type.Ref(ServiceHealth)) }, { $id: 'SystemHealth' });
+export const SystemHealth = Type.Object(
+  { services: Type.Array(Type.Ref(ServiceHealth)) },
+  { $id: 'SystemHealth' },
+);
 
 export const SystemMetrics = Type.Object(
   {

@@ -62,7 +62,10 @@ export const UserUpdate = Type.Object(
     email: Type.Optional(email()),
     /** Empty or absent leaves the password unchanged. */
     password: Type.Optional(
-      Type.Union([Type.Literal(''), Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })]),
+      Type.Union([
+        Type.Literal(''),
+        Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
+      ]),
     ),
     role: Type.Optional(Type.Ref(RoleSchema)),
     is_active: Type.Optional(Type.Boolean()),

@@ -1,0 +1,49 @@
+/**
+ * Console size: the initial JS (what index.html loads before the first route: the entry script and
+ * its modulepreloads) and every lazily loaded chunk, raw and gzip. Goal: initial JS ≤ 200 KB gzip.
+ * Run after `npm run build`: `node bench/bundle-size.ts`.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(import.meta.dirname, '..', 'dist');
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error('No build in dist/: run "npm run build" first.');
+  process.exit(1);
+}
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const initial = new Set(
+  [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  ),
+);
+const css = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="\/?([^"]+\.css)"/g)].map((m) => m[1]);
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const size = (rel: string) => {
+  const buf = readFileSync(path.join(dist, rel));
+  return { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+};
+
+const rows = readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => {
+    const rel = `assets/${f}`;
+    return { file: rel, initial: initial.has(rel), ...size(rel) };
+  })
+  .sort((a, b) => Number(b.initial) - Number(a.initial) || b.gzip - a.gzip);
+
+console.log('chunk'.padEnd(52), 'loaded'.padEnd(9), 'raw'.padStart(10), 'gzip'.padStart(10));
+for (const r of rows) {
+  console.log(
+    r.file.padEnd(52),
+    (r.initial ? 'initial' : 'on route').padEnd(9),
+    kb(r.raw).padStart(10),
+    kb(r.gzip).padStart(10),
+  );
+}
+const initJs = rows.filter((r) => r.initial).reduce((s, r) => s + r.gzip, 0);
+const initCss = css.reduce((s, f) => s + size(f).gzip, 0);
+console.log(`\ninitial JS: ${kb(initJs)} gzip (goal ≤ 200 KB) ${initJs <= 200 * 1024 ? 'OK' : 'OVER'}`);
+console.log(`initial CSS: ${kb(initCss)} gzip`);
