@@ -10,7 +10,6 @@ export default defineConfig({
       client: 'react-query',
       httpClient: 'axios',
       clean: true,
-      biome: true,
       override: {
         mutator: { path: './src/api/http-client.ts', name: 'apiRequest' },
         query: { useQuery: true, useMutation: true, signal: true },
