@@ -25,7 +25,12 @@ export default fp(async function openapi(app: FastifyInstance) {
       buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) || `def-${i}`,
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformSpecificationClone: true,
+    transformSpecification: (doc) => relativePaths(doc as Record<string, unknown>),
+  });
   app.get('/api/v1/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, async () =>
     openApiDocument(app),
   );
@@ -33,7 +38,10 @@ export default fp(async function openapi(app: FastifyInstance) {
 
 /** The document with paths relative to the /api/v1 server, as the console's client calls them. */
 export function openApiDocument(app: FastifyInstance): Record<string, unknown> {
-  const doc = app.swagger() as unknown as { paths?: Record<string, unknown> };
+  return relativePaths(app.swagger() as unknown as Record<string, unknown>);
+}
+
+function relativePaths(doc: { paths?: Record<string, unknown> }): Record<string, unknown> {
   const paths = Object.fromEntries(
     Object.entries(doc.paths ?? {}).map(([p, item]) => [
       p.startsWith(API_PREFIX) ? p.slice(API_PREFIX.length) || '/' : p,
