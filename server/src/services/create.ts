@@ -1,14 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { Services } from './index.ts';
+import type { LoginLimits, Services } from './index.ts';
 import { createMemoryLoginLimiter, createMemoryRevocationStore } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
 import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
 import { createTokenService } from './tokens.ts';
 
-export async function createServices(config: Config, jwtSecret: string, log: FastifyBaseLogger): Promise<Services> {
-  const limits = {
+export async function createServices(
+  config: Config,
+  jwtSecret: string,
+  log: FastifyBaseLogger,
+): Promise<Services> {
+  const limits: LoginLimits = {
     ipMaxFailures: config.loginIpMaxFailures,
     ipWindowSeconds: config.loginIpWindowSeconds,
     accountMaxFailures: config.loginAccountMaxFailures,
@@ -16,7 +20,11 @@ export async function createServices(config: Config, jwtSecret: string, log: Fas
   };
   let redis: Redis | null = null;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      lazyConnect: true,
+    });
     redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
     await redis.connect();
   }

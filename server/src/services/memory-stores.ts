@@ -1,9 +1,10 @@
-/** In-process revocation and login-limit stores, used when REDIS_URL is unset. */
-import type { LoginLimiter, RevocationStore } from './index.ts';
+/** In-process revocation and login-limit stores, used when REDIS_URL is unset (one server process). */
+import { accountLockSeconds, type LoginLimiter, type LoginLimits, type RevocationStore } from './index.ts';
 
 export function createMemoryRevocationStore(tokenTtlSeconds: number): RevocationStore {
   const sessions = new Map<string, number>();
   const usersAt = new Map<number, number>();
+  // A revocation only matters while an access token issued before it can still be valid.
   const ttlMs = (tokenTtlSeconds + 60) * 1000;
   const prune = () => {
     const cutoff = Date.now() - ttlMs;
@@ -27,14 +28,17 @@ export function createMemoryRevocationStore(tokenTtlSeconds: number): Revocation
   };
 }
 
-export function createMemoryLoginLimiter(opts: {
-  ipMaxFailures: number;
-  ipWindowSeconds: number;
-  accountMaxFailures: number;
-  accountLockSeconds: number;
-}): LoginLimiter {
+/** Entries are dropped once their window or lock is over, so many guessed emails cannot grow memory forever. */
+export function createMemoryLoginLimiter(opts: LoginLimits): LoginLimiter {
   const ips = new Map<string, { count: number; resetAt: number }>();
   const accounts = new Map<string, { count: number; lockedUntil: number; resetAt: number }>();
+  let nextPrune = 0;
+  const prune = (now: number) => {
+    if (now < nextPrune) return;
+    nextPrune = now + 60_000;
+    for (const [k, v] of ips) if (v.resetAt <= now) ips.delete(k);
+    for (const [k, v] of accounts) if (v.resetAt <= now && v.lockedUntil <= now) accounts.delete(k);
+  };
   return {
     async retryAfter(ip, account) {
       const now = Date.now();
@@ -46,21 +50,20 @@ export function createMemoryLoginLimiter(opts: {
     },
     async recordFailure(ip, account) {
       const now = Date.now();
+      prune(now);
       const i = ips.get(ip);
       if (!i || i.resetAt <= now) ips.set(ip, { count: 1, resetAt: now + opts.ipWindowSeconds * 1000 });
       else i.count++;
       const a = accounts.get(account);
-      const entry = a && a.resetAt > now ? a : { count: 0, lockedUntil: 0, resetAt: now + opts.ipWindowSeconds * 1000 };
+      const entry =
+        a && a.resetAt > now ? a : { count: 0, lockedUntil: 0, resetAt: now + opts.ipWindowSeconds * 1000 };
       entry.count++;
-      if (entry.count >= opts.accountMaxFailures) {
-        // A short lock that doubles while failures continue, capped: an attacker slows a guesser
-        // down but can never lock the real user out for more than a few minutes.
-        const factor = 2 ** Math.min(entry.count - opts.accountMaxFailures, 3);
-        entry.lockedUntil = now + opts.accountLockSeconds * 1000 * factor;
-      }
+      const lock = accountLockSeconds(entry.count, opts);
+      if (lock > 0) entry.lockedUntil = now + lock * 1000;
       accounts.set(account, entry);
     },
     async recordSuccess(_ip, account) {
+      // The IP counter is kept: an attacker must not reset it by signing in to an account of their own.
       accounts.delete(account);
     },
   };

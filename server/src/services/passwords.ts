@@ -1,5 +1,8 @@
 /** argon2id password hashing at OWASP ASVS 5 parameters (19 MiB, t=2, p=1 by default). */
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { type Algorithm, hash, verify } from '@node-rs/argon2';
+
+/** Algorithm.Argon2id: a const enum, which erasable-only TypeScript cannot read, so its value. */
+const ARGON2ID = 2 as Algorithm.Argon2id;
 
 export interface PasswordService {
   hash(password: string): Promise<string>;
@@ -8,8 +11,12 @@ export interface PasswordService {
   verifyDummy(password: string): Promise<void>;
 }
 
-export function createPasswordService(params: { memoryCost: number; timeCost: number; parallelism: number }): PasswordService {
-  const options = { ...params, algorithm: Algorithm.Argon2id };
+export function createPasswordService(params: {
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}): PasswordService {
+  const options = { ...params, algorithm: ARGON2ID };
   let dummy: Promise<string> | undefined;
   return {
     hash: (password) => hash(password, options),

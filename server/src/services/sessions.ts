@@ -1,16 +1,156 @@
 /**
- * Refresh sessions. Only the SHA-256 of a refresh token is stored. This file starts with what the
- * users routes need (revoke everything a user holds); sign-in, rotation and expiry live here too.
+ * Refresh sessions: one row per signed-in browser. The refresh token is 32 random bytes that only
+ * the browser's cookie holds; the database keeps its SHA-256. Every use rotates it; the token it
+ * replaced stays in previous_hash so a second use can be told apart from an unknown token:
+ * within the grace period it is a second tab refreshing at the same moment, after it a stolen copy
+ * being replayed, and the whole session is revoked.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
+import type { RevocationStore } from './index.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export type RefreshFailure = 'unknown' | 'revoked' | 'expired' | 'idle' | 'reused';
+
+export type RefreshOutcome =
+  | {
+      ok: true;
+      session: SessionRow /** The new token to set, or null inside the grace period. */;
+      refreshToken: string | null;
+    }
+  | { ok: false; reason: RefreshFailure };
+
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export async function createSession(
+  app: FastifyInstance,
+  input: { userId: number; siteId: string; userAgent?: string; ip?: string },
+): Promise<{ session: SessionRow; refreshToken: string }> {
+  const refreshToken = newRefreshToken();
+  const [session] = await app.database.db
+    .insert(sessions)
+    .values({
+      id: randomUUID(),
+      siteId: input.siteId,
+      userId: input.userId,
+      refreshHash: hashRefreshToken(refreshToken),
+      expiresAt: new Date(Date.now() + app.config.sessionTtl * 1000),
+      userAgent: input.userAgent?.slice(0, 512) ?? null,
+      ip: input.ip ?? null,
+    })
+    .returning();
+  return { session, refreshToken };
+}
+
+/** The session a refresh token belongs to, and whether it is its current or its rotated-out token. */
+export async function findSessionByRefreshToken(
+  db: Db,
+  token: string,
+): Promise<{ session: SessionRow; current: boolean } | null> {
+  const hash = hashRefreshToken(token);
+  const [session] = await db
+    .select()
+    .from(sessions)
+    .where(or(eq(sessions.refreshHash, hash), eq(sessions.previousHash, hash)))
+    .limit(1);
+  return session ? { session, current: session.refreshHash === hash } : null;
+}
+
+/** Checks a presented refresh token and rotates it. Expired, idle and replayed sessions are revoked. */
+export async function rotateSession(
+  app: FastifyInstance,
+  token: string,
+  attempt = 0,
+): Promise<RefreshOutcome> {
+  const { config } = app;
+  const db = app.database.db;
+  const found = await findSessionByRefreshToken(db, token);
+  if (!found) return { ok: false, reason: 'unknown' };
+  const { session, current } = found;
+  const now = Date.now();
+  if (session.revokedAt) return { ok: false, reason: 'revoked' };
+  if (session.expiresAt.getTime() <= now) {
+    await revokeSession(app, session.id, 'expired');
+    return { ok: false, reason: 'expired' };
+  }
+  if (session.lastUsedAt.getTime() + config.sessionIdleTtl * 1000 <= now) {
+    await revokeSession(app, session.id, 'idle');
+    return { ok: false, reason: 'idle' };
+  }
+  if (!current) {
+    const rotatedAt = session.rotatedAt?.getTime() ?? 0;
+    if (now - rotatedAt <= config.refreshGraceSeconds * 1000)
+      return { ok: true, session, refreshToken: null };
+    await revokeSession(app, session.id, 'refresh token reused');
+    return { ok: false, reason: 'reused' };
+  }
+  const refreshToken = newRefreshToken();
+  const at = new Date(now);
+  // Compare-and-set on the old hash: of two concurrent rotations only one wins.
+  const [updated] = await db
+    .update(sessions)
+    .set({
+      refreshHash: hashRefreshToken(refreshToken),
+      previousHash: session.refreshHash,
+      rotatedAt: at,
+      lastUsedAt: at,
+    })
+    .where(
+      and(
+        eq(sessions.id, session.id),
+        eq(sessions.refreshHash, session.refreshHash),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning();
+  if (updated) return { ok: true, session: updated, refreshToken };
+  // Lost the race: the token is now the previous one (grace) or the session was revoked meanwhile.
+  return attempt === 0 ? rotateSession(app, token, 1) : { ok: false, reason: 'revoked' };
+}
+
+/** Sign-out and forced revocation: refresh fails from now on and the session's access tokens are refused. */
+export async function revokeSession(app: FastifyInstance, sessionId: string, reason: string): Promise<void> {
+  await app.database.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await app.services.revocations.revokeSession(sessionId);
+}
 
 /** Revokes every session of a user (deactivation, deletion): refresh fails and access tokens are refused. */
-export async function revokeUserSessions(app: FastifyInstance, userId: number, reason: string): Promise<void> {
+export async function revokeUserSessions(
+  app: FastifyInstance,
+  userId: number,
+  reason: string,
+): Promise<void> {
   await app.database.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   await app.services.revocations.revokeUser(userId);
+}
+
+/**
+ * At start-up: the in-memory revocation store starts empty, so sessions revoked recently enough
+ * that their access tokens may still be valid are loaded into it from the database.
+ */
+export async function restoreRevocations(
+  db: Db,
+  store: RevocationStore,
+  accessTokenTtl: number,
+): Promise<number> {
+  const since = new Date(Date.now() - (accessTokenTtl + 60) * 1000);
+  const rows = await db.select({ id: sessions.id }).from(sessions).where(gt(sessions.revokedAt, since));
+  for (const row of rows) await store.revokeSession(row.id);
+  return rows.length;
 }

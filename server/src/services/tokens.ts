@@ -1,4 +1,8 @@
-/** Access tokens: HS256 JWTs (jose) carrying sub, site, role, sid and exp. */
+/**
+ * Access tokens: HS256 JWTs (jose) carrying sub, site, role, sid, iat and exp. iat keeps
+ * milliseconds (a NumericDate may be fractional) so a user revoked at 12:00:00.400 does not also
+ * refuse a token issued to them at 12:00:00.900 after re-activation.
+ */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { isRole } from '../../../src/domain/permissions.ts';
 import type { AuthContext } from '../types.ts';
@@ -21,7 +25,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(ctx.userId))
         .setIssuer(ISSUER)
-        .setIssuedAt()
+        .setIssuedAt(Date.now() / 1000)
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key);
     },

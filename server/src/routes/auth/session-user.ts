@@ -1,0 +1,72 @@
+/** The signed-in user as the API returns it (SessionUser): a user plus the name of their site. */
+
+import type { Static } from '@sinclair/typebox';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role } from '../../../../src/domain/permissions.ts';
+import type { Db } from '../../db/client.ts';
+import { sites, users } from '../../db/schema.ts';
+import type { SessionUser } from '../../schemas/user.ts';
+
+export type SessionUserBody = Static<typeof SessionUser> & { role: Role };
+
+const columns = {
+  id: users.id,
+  siteId: users.siteId,
+  siteName: sites.name,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  isActive: users.isActive,
+  createdAt: users.createdAt,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+
+export function toSessionUser(row: Row): SessionUserBody {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    role: row.role as Role,
+    is_active: row.isActive,
+    site_id: row.siteId,
+    site_name: row.siteName,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A user of a site, by id; null when gone. */
+export async function loadSessionUser(
+  db: Db,
+  userId: number,
+  siteId: string,
+): Promise<SessionUserBody | null> {
+  const [row] = await db
+    .select(columns)
+    .from(users)
+    .innerJoin(sites, eq(sites.id, users.siteId))
+    .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
+  return row ? toSessionUser(row) : null;
+}
+
+/** A user of a site by email, case-insensitively (the unique index is on lower(email)), with the hash. */
+export async function findLoginUser(db: Db, siteId: string, email: string) {
+  const [row] = await db
+    .select({ ...columns, passwordHash: users.passwordHash })
+    .from(users)
+    .innerJoin(sites, eq(sites.id, users.siteId))
+    .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = lower(${email})`));
+  if (!row) return null;
+  const { passwordHash, ...rest } = row;
+  return { user: toSessionUser(rest), passwordHash };
+}
+
+export async function recordLogin(db: Db, userId: number) {
+  // last_login_at is not an edit of the user: updated_at keeps its value.
+  await db
+    .update(users)
+    .set({ lastLoginAt: new Date(), updatedAt: sql`${users.updatedAt}` })
+    .where(eq(users.id, userId));
+}
