@@ -1,0 +1,55 @@
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { Sidebar } from 'primereact/sidebar';
+import { useEffect, useState } from 'react';
+import { Brand } from './brand.tsx';
+import { SidebarNav } from './sidebar-nav.tsx';
+import { TopBar } from './top-bar.tsx';
+import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
+
+/**
+ * Spec §2 Layout: a 240px sidebar (60px collapsed, open by default) on large screens; below
+ * 992px a temporary drawer, at most 280px wide, that closes on navigation.
+ */
+export function AppShell() {
+  const large = useMediaQuery(LARGE_BREAKPOINT);
+  const [expanded, setExpanded] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const pathname = useLocation({ select: (location) => location.pathname });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a path change.
+  useEffect(() => setDrawerOpen(false), [pathname]);
+  useEffect(() => {
+    if (large) setDrawerOpen(false);
+  }, [large]);
+
+  const toggle = () => (large ? setExpanded((v) => !v) : setDrawerOpen((v) => !v));
+
+  return (
+    <div className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}>
+      {large ? (
+        <aside className="shell__sidebar">
+          <div className="shell__brand">
+            <Brand compact={!expanded} />
+          </div>
+          <SidebarNav collapsed={!expanded} />
+        </aside>
+      ) : (
+        <Sidebar
+          visible={drawerOpen}
+          onHide={() => setDrawerOpen(false)}
+          className="shell__drawer"
+          header={<Brand />}
+          blockScroll
+        >
+          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+        </Sidebar>
+      )}
+      <div className="shell__main">
+        <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
+        <main className="shell__content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

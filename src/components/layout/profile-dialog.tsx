@@ -1,0 +1,46 @@
+import { Dialog } from 'primereact/dialog';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '../../api/gen/model';
+import { formatDate } from '../../i18n/format-date.ts';
+import { RoleChip } from '../common/role-chip.tsx';
+import { StatusTag } from '../common/status-tag.tsx';
+import { initialsOf } from './initials.ts';
+
+type Props = { user: SessionUser; visible: boolean; onHide: () => void };
+
+export function ProfileDialog({ user, visible, onHide }: Props) {
+  const { t, i18n } = useTranslation();
+  const rows: [string, React.ReactNode][] = [
+    [t('profile.name'), `${user.first_name} ${user.last_name}`],
+    [t('profile.email'), user.email],
+    [t('profile.role'), <RoleChip key="role" role={user.role} />],
+    [t('profile.site'), user.site_name],
+    [t('profile.status'), <StatusTag key="status" active={user.is_active} />],
+    [t('profile.memberSince'), formatDate(user.created_at, i18n.resolvedLanguage)],
+  ];
+  return (
+    <Dialog
+      header={t('profile.title')}
+      visible={visible}
+      onHide={onHide}
+      modal
+      draggable={false}
+      className="profile-dialog"
+      breakpoints={{ '640px': '95vw' }}
+    >
+      <div className="profile">
+        <span className="avatar avatar--large" aria-hidden="true">
+          {initialsOf(user)}
+        </span>
+        <dl className="profile__details">
+          {rows.map(([label, value]) => (
+            <div key={label} className="profile__row">
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,9 @@
+import { en } from './locales/en.ts';
+import { fi } from './locales/fi.ts';
+import { sv } from './locales/sv.ts';
+
+export const resources = {
+  en: { translation: en },
+  fi: { translation: fi },
+  sv: { translation: sv },
+} as const;

@@ -1,0 +1,33 @@
+import { Link } from '@tanstack/react-router';
+import { Skeleton } from 'primereact/skeleton';
+
+type Props = {
+  to: string;
+  icon: string;
+  label: string;
+  value: number | undefined;
+  loading: boolean;
+  hint?: string;
+  tone?: 'indigo' | 'teal' | 'amber' | 'rose';
+};
+
+/** A count that leads to its list (spec §2 Dashboard: each card is clickable). */
+export function StatCard({ to, icon, label, value, loading, hint, tone = 'indigo' }: Props) {
+  return (
+    <Link to={to} className={`stat-card stat-card--${tone}`}>
+      <span className="stat-card__icon" aria-hidden="true">
+        <i className={icon} />
+      </span>
+      <span className="stat-card__body">
+        <span className="stat-card__label">{label}</span>
+        {loading ? (
+          <Skeleton width="4rem" height="2rem" />
+        ) : (
+          <span className="stat-card__value">{value ?? '–'}</span>
+        )}
+        {hint && !loading ? <span className="stat-card__hint">{hint}</span> : null}
+      </span>
+      <i className="pi pi-angle-right stat-card__arrow" aria-hidden="true" />
+    </Link>
+  );
+}

@@ -1,0 +1,145 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ValidationError } from 'yup';
+import { detailToFormMessage } from '../../src/components/common/api-error-details.ts';
+import { formMessage, translateFormMessage } from '../../src/components/common/form-message.ts';
+import { resources } from '../../src/i18n/resources.ts';
+import {
+  toCreateBody,
+  toUpdateBody,
+  type UserFormMode,
+  type UserFormValues,
+  userFormSchema,
+} from '../../src/screens/users/user-form.schema.ts';
+
+const t = i18next.createInstance();
+beforeAll(async () => {
+  await t.init({ resources, lng: 'en', fallbackLng: 'en', interpolation: { escapeValue: false } });
+});
+
+const valid: UserFormValues = {
+  first_name: 'Aino',
+  last_name: 'Virtanen',
+  email: 'aino@example.com',
+  password: 'secret1',
+  role: 'worker',
+  is_active: true,
+};
+
+/** Every field's first error, translated to English as the form would show it. */
+function errorsOf(mode: UserFormMode, values: Partial<UserFormValues>, lng = 'en'): Record<string, string> {
+  try {
+    userFormSchema(mode).validateSync({ ...valid, ...values }, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const out: Record<string, string> = {};
+    for (const inner of (error as ValidationError).inner) {
+      if (inner.path && !out[inner.path])
+        out[inner.path] = translateFormMessage(t.getFixedT(lng), inner.message);
+    }
+    return out;
+  }
+}
+
+describe('user form schema', () => {
+  it('accepts a complete user on create and on edit', () => {
+    expect(errorsOf('create', {})).toEqual({});
+    expect(errorsOf('edit', {})).toEqual({});
+  });
+
+  it('requires first and last name with at least 2 characters', () => {
+    expect(errorsOf('create', { first_name: '', last_name: '  ' })).toEqual({
+      first_name: 'This field is required',
+      last_name: 'This field is required',
+    });
+    expect(errorsOf('edit', { first_name: 'A', last_name: 'B' })).toEqual({
+      first_name: 'Minimum length is 2 characters',
+      last_name: 'Minimum length is 2 characters',
+    });
+  });
+
+  it('limits names to the shared maximum', () => {
+    expect(errorsOf('create', { first_name: 'x'.repeat(101) })).toEqual({
+      first_name: 'Maximum length is 100 characters',
+    });
+  });
+
+  it('requires a valid email', () => {
+    expect(errorsOf('create', { email: '' })).toEqual({ email: 'This field is required' });
+    expect(errorsOf('create', { email: 'not-an-email' })).toEqual({
+      email: 'Please enter a valid email address',
+    });
+    expect(errorsOf('create', { email: 'a@b' })).toEqual({ email: 'Please enter a valid email address' });
+  });
+
+  it('requires a password of at least 6 characters on create', () => {
+    expect(errorsOf('create', { password: '' })).toEqual({ password: 'This field is required' });
+    expect(errorsOf('create', { password: '12345' })).toEqual({ password: 'Minimum length is 6 characters' });
+  });
+
+  it('allows an empty password on edit, but not a short one', () => {
+    expect(errorsOf('edit', { password: '' })).toEqual({});
+    expect(errorsOf('edit', { password: '123' })).toEqual({ password: 'Minimum length is 6 characters' });
+  });
+
+  it('requires a role, and only one the viewer may assign', () => {
+    expect(errorsOf('create', { role: '' })).toEqual({ role: 'This field is required' });
+    expect(() =>
+      userFormSchema('create', ['manager', 'worker']).validateSync({ ...valid, role: 'admin' }),
+    ).toThrow();
+  });
+
+  it('shows the messages in Finnish and Swedish', () => {
+    expect(errorsOf('create', { first_name: 'A' }, 'fi')).toEqual({
+      first_name: 'Vähimmäispituus on 2 merkkiä',
+    });
+    expect(errorsOf('create', { email: '' }, 'sv')).toEqual({ email: 'Fältet är obligatoriskt' });
+  });
+});
+
+describe('user form payloads', () => {
+  it('sends the password on create', () => {
+    const values = userFormSchema('create').cast({ ...valid, first_name: '  Aino ' });
+    expect(toCreateBody(values)).toEqual({
+      first_name: 'Aino',
+      last_name: 'Virtanen',
+      email: 'aino@example.com',
+      password: 'secret1',
+      role: 'worker',
+    });
+  });
+
+  it('leaves an empty password out on edit', () => {
+    const body = toUpdateBody(userFormSchema('edit').cast({ ...valid, password: '', is_active: false }));
+    expect(body).not.toHaveProperty('password');
+    expect(body.is_active).toBe(false);
+    expect(toUpdateBody(userFormSchema('edit').cast(valid)).password).toBe('secret1');
+  });
+});
+
+describe('server field errors', () => {
+  const en = t.getFixedT('en');
+  const show = (message: string) => translateFormMessage(en, message);
+
+  it('translates the known rules', () => {
+    expect(show(detailToFormMessage({ field: 'email', message: 'x', rule: 'required' }))).toBe(
+      'This field is required',
+    );
+    expect(
+      show(detailToFormMessage({ field: 'first_name', message: 'x', rule: 'minLength', params: { min: 2 } })),
+    ).toBe('Minimum length is 2 characters');
+    expect(show(detailToFormMessage({ field: 'email', message: 'x', rule: 'email' }))).toBe(
+      'Please enter a valid email address',
+    );
+    const unique = { unique: formMessage('users.emailTaken') };
+    expect(show(detailToFormMessage({ field: 'email', message: 'taken', rule: 'unique' }, unique))).toBe(
+      'A user with this email already exists',
+    );
+  });
+
+  it('keeps the server text for unknown rules', () => {
+    expect(show(detailToFormMessage({ field: 'role', message: 'Must be one of: a, b', rule: 'enum' }))).toBe(
+      'Must be one of: a, b',
+    );
+  });
+});
