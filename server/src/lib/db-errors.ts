@@ -87,7 +87,22 @@ function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
+/** ioredis refusing a command while Redis is unreachable (offline queue disabled, retries exhausted). */
+function isRedisUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; message?: string };
+  return (
+    e?.name === 'MaxRetriesPerRequestError' ||
+    (typeof e?.message === 'string' &&
+      /Stream isn't writeable|Connection is closed|enableOfflineQueue options is false/.test(e.message))
+  );
+}
+
 export function mapDatabaseError(err: unknown): HttpError | undefined {
+  if (isRedisUnavailable(err)) {
+    return new HttpError(503, 'A service the API needs is temporarily unavailable. Please try again shortly.', {
+      code: 'REDIS_UNAVAILABLE',
+    });
+  }
   if (isConnectionFailure(err)) {
     return new HttpError(503, 'The database is temporarily unavailable. Please try again shortly.', {
       code: 'DATABASE_UNAVAILABLE',

@@ -41,7 +41,7 @@ function addStandardResponses(route: RouteOptions, access: string) {
   const codes = [400, 500, 503];
   if (access !== 'public') codes.push(401);
   if (access !== 'public' && access !== 'authenticated') codes.push(403);
-  if (route.method !== 'GET' && route.method !== 'HEAD') codes.push(413);
+  if (route.method !== 'GET' && route.method !== 'HEAD' && route.method !== 'DELETE') codes.push(413, 415);
   for (const code of codes) response[code] ??= errorResponse(STANDARD_ERRORS[code]);
 }
 

@@ -40,6 +40,7 @@ export const STANDARD_ERRORS: Record<number, string> = {
   404: 'Not found in the caller’s site',
   409: 'Clashes with an existing record',
   413: 'Request body too large',
+  415: 'Only application/json bodies are accepted',
   429: 'Too many attempts; see Retry-After',
   500: 'Unexpected server error',
   503: 'A service the API needs (the database) is unavailable',
