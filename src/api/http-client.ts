@@ -1,15 +1,102 @@
 /**
- * The one axios instance every generated hook calls through (orval mutator). Placeholder until
- * the console foundation wires the 401 → refresh → retry flow through the session machine.
+ * The one axios instance every generated call goes through (the orval mutator). Adds the bearer
+ * token, turns every failure into an ApiError, and on a 401 asks the session for a fresh token
+ * once per request, then repeats the request (spec §7). The session decides everything else:
+ * whether a refresh runs, that parallel 401s share one refresh, and signing out when it fails.
+ * Nothing here touches window.location.
  */
-import axios, { type AxiosRequestConfig } from 'axios';
+import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { readStoredToken } from '../machines/auth/auth-storage.ts';
+import { ApiError, asErrorBody, fallbackErrorBody } from './api-error.ts';
+import type { ErrorBody } from './gen/model';
 
-export const http = axios.create({ baseURL: '/api/v1', timeout: 10_000, headers: { 'Content-Type': 'application/json' } });
+export const http = axios.create({
+  baseURL: '/api/v1',
+  timeout: 10_000,
+  headers: { 'Content-Type': 'application/json' },
+  withCredentials: true,
+});
 
-export async function apiRequest<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {
-  const response = await http.request<T>({ ...config, ...options });
-  return response.data;
+/** What the HTTP client needs from the session: a token newer than the one that got a 401. */
+export interface TokenRefresher {
+  freshToken(staleToken: string | null): Promise<string>;
 }
 
-export type ErrorType<E> = import('axios').AxiosError<E>;
+let refresher: TokenRefresher | null = null;
+
+/** Connects the session (AuthProvider does this); returns the disconnect function. */
+export function connectTokenRefresher(next: TokenRefresher): () => void {
+  refresher = next;
+  return () => {
+    if (refresher === next) refresher = null;
+  };
+}
+
+/** Calls that must never trigger a refresh: a 401 there is the answer itself. */
+const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/logout'];
+
+function isRefreshable(url: string | undefined): boolean {
+  const path = (url ?? '').split('?')[0];
+  return !NO_REFRESH_PATHS.some((p) => path.endsWith(p));
+}
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (axios.isAxiosError(error)) {
+    const { response } = error as AxiosError<unknown>;
+    if (response) {
+      const body = asErrorBody(response.data) ?? fallbackErrorBody(response.status, response.statusText);
+      return new ApiError(response.status, body, { cause: error });
+    }
+    const code = error.code ?? 'ERR_NETWORK';
+    const message = code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? 'Request timed out' : error.message;
+    return new ApiError(0, fallbackErrorBody(0, message || 'Network error', code), { cause: error });
+  }
+  const message = error instanceof Error ? error.message : 'Unexpected error';
+  return new ApiError(0, fallbackErrorBody(0, message, 'ERR_UNKNOWN'), { cause: error });
+}
+
+function withBearer(config: AxiosRequestConfig, token: string | null): AxiosRequestConfig {
+  const headers = { ...(config.headers as Record<string, string> | undefined) };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  else delete headers.Authorization;
+  return { ...config, headers };
+}
+
+async function send<T>(config: AxiosRequestConfig, token: string | null): Promise<AxiosResponse<T>> {
+  try {
+    return await http.request<T>(withBearer(config, token));
+  } catch (error) {
+    throw toApiError(error);
+  }
+}
+
+/** The orval mutator: resolves with the response body, rejects with ApiError. */
+export async function apiRequest<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {
+  const merged: AxiosRequestConfig = {
+    ...config,
+    ...options,
+    headers: { ...(config.headers as object), ...(options?.headers as object) },
+  };
+  const token = readStoredToken();
+  try {
+    return (await send<T>(merged, token)).data;
+  } catch (error) {
+    const apiError = error as ApiError;
+    if (apiError.status !== 401 || !refresher || !isRefreshable(merged.url) || merged.signal?.aborted) {
+      throw apiError;
+    }
+    let fresh: string;
+    try {
+      fresh = await refresher.freshToken(token);
+    } catch {
+      // The session signed out (and cleared storage); the caller sees the original 401.
+      throw apiError;
+    }
+    // Once per request: a second 401 is final.
+    return (await send<T>(merged, fresh)).data;
+  }
+}
+
+export type ErrorType<E = ErrorBody> = ApiError<E>;
 export type BodyType<B> = B;

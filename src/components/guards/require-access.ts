@@ -1,0 +1,73 @@
+/**
+ * Route guards for beforeLoad (spec §2): sign-in for the app layout, and per-route access by a
+ * permission, any or all of a list, a role or a list of roles. They read the session actor from
+ * the router context, so they always see its current state; the router is invalidated when it
+ * changes (see main.tsx), which re-runs them.
+ */
+import { redirect } from '@tanstack/react-router';
+import type { ActorRefFrom } from 'xstate';
+import {
+  hasAllPermissions,
+  hasAnyPermission,
+  hasPermission,
+  type Permission,
+  type Role,
+} from '../../domain/permissions.ts';
+import type { AuthMachine } from '../../machines/auth/auth.machine.ts';
+import { selectStatus } from '../../machines/auth/auth.selectors.ts';
+import { safeRedirect } from './safe-redirect.ts';
+
+export const DEFAULT_DENIED_REDIRECT = '/dashboard';
+
+export type AccessRule =
+  | Permission
+  | { permission: Permission }
+  | { anyOf: readonly Permission[] }
+  | { allOf: readonly Permission[] }
+  | { role: Role | readonly Role[] };
+
+export interface AccessOptions {
+  /** 'redirect' (default) sends a denied user to `redirectTo`; 'alert' renders the access-denied alert. */
+  onDenied?: 'redirect' | 'alert';
+  redirectTo?: string;
+}
+
+interface GuardArgs {
+  context: { auth: ActorRefFrom<AuthMachine> };
+  location: { pathname: string; href: string };
+}
+
+export function isAllowed(role: string | null | undefined, rule: AccessRule): boolean {
+  if (typeof rule === 'string') return hasPermission(role, rule);
+  if ('permission' in rule) return hasPermission(role, rule.permission);
+  if ('anyOf' in rule) return hasAnyPermission(role, rule.anyOf);
+  if ('allOf' in rule) return hasAllPermissions(role, rule.allOf);
+  const roles: readonly Role[] = typeof rule.role === 'string' ? [rule.role] : rule.role;
+  return typeof role === 'string' && (roles as readonly string[]).includes(role);
+}
+
+/** Layout guard: signed out, every page but /login goes to /login?redirect=<page>. */
+export function requireSignedIn({ context, location }: GuardArgs): void {
+  if (selectStatus(context.auth.getSnapshot()) !== 'signedIn') {
+    throw redirect({ to: '/login', search: { redirect: location.href } });
+  }
+}
+
+/** Login guard: signed in, /login goes to the page asked for (same-origin only) or to /. */
+export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): void {
+  if (selectStatus(context.auth.getSnapshot()) === 'signedIn') {
+    throw redirect({ href: safeRedirect(requested), replace: true });
+  }
+}
+
+/** A beforeLoad for one route. Returns { accessDenied } into the route context for the alert mode. */
+export function requireAccess(rule: AccessRule, options: AccessOptions = {}) {
+  const redirectTo = options.redirectTo ?? DEFAULT_DENIED_REDIRECT;
+  return ({ context, location }: GuardArgs): { accessDenied: boolean } => {
+    const snapshot = context.auth.getSnapshot();
+    if (isAllowed(snapshot.context.user?.role, rule)) return { accessDenied: false };
+    // Redirecting to the page being denied would loop: show the alert there instead.
+    if (options.onDenied === 'alert' || location.pathname === redirectTo) return { accessDenied: true };
+    throw redirect({ href: redirectTo, replace: true });
+  };
+}

@@ -1,0 +1,182 @@
+/**
+ * The abstract model of the session that createTestModel walks. It has no invocations or timers:
+ * each server answer and each elapsed delay is an event of its own, executed against the real
+ * actor by resolving a fake actor or advancing the SimulatedClock (see auth-harness.ts).
+ */
+import { assign, setup } from 'xstate';
+
+export type TokenKind = 'none' | 'fresh' | 'short' | 'due';
+
+export interface ModelContext {
+  token: TokenKind;
+  error: string | null;
+}
+
+export const LOGIN_SERVER_MESSAGE = 'Invalid email or password';
+
+export type ModelEvent =
+  | { type: 'start.empty' }
+  | { type: 'start.expired' }
+  | { type: 'start.undecodable' }
+  | { type: 'start.tokenOnly' }
+  | { type: 'start.session' }
+  | { type: 'start.sessionDue' }
+  | { type: 'auth.login' }
+  | { type: 'auth.logout' }
+  | { type: 'auth.refresh' }
+  | { type: 'auth.clearError' }
+  | { type: 'auth.setCredentials'; token: 'fresh' | 'due' }
+  | { type: 'auth.clearCredentials' }
+  | { type: 'login.resolve' }
+  | { type: 'login.rejectServer' }
+  | { type: 'login.rejectNetwork' }
+  | { type: 'fetchUser.resolve' }
+  | { type: 'fetchUser.reject' }
+  | { type: 'refresh.resolve' }
+  | { type: 'refresh.resolveShort' }
+  | { type: 'refresh.reject' }
+  | { type: 'logout.resolve' }
+  | { type: 'logout.reject' }
+  | { type: 'clock.errorDisplay' }
+  | { type: 'clock.refreshInterval' };
+
+/** Events whose payload matters; every other event is walked with just its type. */
+export const MODEL_EVENTS: ModelEvent[] = [
+  { type: 'auth.setCredentials', token: 'fresh' },
+  { type: 'auth.setCredentials', token: 'due' },
+];
+
+export const authModel = setup({
+  types: { context: {} as ModelContext, events: {} as ModelEvent },
+  actions: {
+    signOut: assign({ token: 'none' as TokenKind }),
+    setToken: assign((_, params: { token: TokenKind }) => ({ token: params.token })),
+    setError: assign((_, params: { error: string }) => ({ token: 'none' as TokenKind, error: params.error })),
+    showError: assign((_, params: { error: string }) => ({ error: params.error })),
+    clearError: assign({ error: null }),
+  },
+}).createMachine({
+  id: 'model',
+  context: { token: 'none', error: null },
+  initial: 'notStarted',
+  states: {
+    notStarted: {
+      on: {
+        'start.empty': 'running.signedOut.idle',
+        'start.expired': 'running.signedOut.idle',
+        'start.undecodable': 'running.signedOut.idle',
+        'start.tokenOnly': {
+          target: 'running.loadingUser',
+          actions: { type: 'setToken', params: { token: 'fresh' } },
+        },
+        'start.session': {
+          target: 'running.signedIn.idle',
+          actions: { type: 'setToken', params: { token: 'fresh' } },
+        },
+        'start.sessionDue': {
+          target: 'running.signedIn.refreshing',
+          actions: { type: 'setToken', params: { token: 'due' } },
+        },
+      },
+    },
+    running: {
+      initial: 'signedOut',
+      on: {
+        'auth.setCredentials': [
+          {
+            guard: ({ event }) => event.token === 'due',
+            target: '.signedIn.refreshing',
+            actions: assign({ token: 'due', error: null }),
+          },
+          { target: '.signedIn.idle', actions: assign({ token: 'fresh', error: null }) },
+        ],
+        'auth.clearCredentials': [
+          {
+            guard: ({ context }) => context.error !== null,
+            target: '.signedOut.showingError',
+            actions: 'signOut',
+          },
+          { target: '.signedOut.idle', actions: 'signOut' },
+        ],
+        // A no-op outside showingError, but still a transition of the real machine.
+        'auth.clearError': { actions: 'clearError' },
+      },
+      states: {
+        loadingUser: {
+          on: {
+            'fetchUser.resolve': 'signedIn.idle',
+            'fetchUser.reject': {
+              target: 'signedOut.showingError',
+              actions: { type: 'setError', params: { error: 'Failed to refresh user' } },
+            },
+          },
+        },
+        signedIn: {
+          initial: 'idle',
+          on: { 'auth.logout': { target: 'signingOut', actions: 'signOut' } },
+          states: {
+            idle: {
+              on: {
+                'auth.refresh': 'refreshing',
+                'clock.refreshInterval': [
+                  // 5 minutes later a 700-s token has 400 s left: due.
+                  {
+                    guard: ({ context }) => context.token !== 'fresh',
+                    target: 'refreshing',
+                    actions: { type: 'setToken', params: { token: 'due' } },
+                  },
+                  { target: 'idle', reenter: true },
+                ],
+              },
+            },
+            refreshing: {
+              on: {
+                'refresh.resolve': {
+                  target: 'idle',
+                  actions: { type: 'setToken', params: { token: 'fresh' } },
+                },
+                'refresh.resolveShort': {
+                  target: 'idle',
+                  actions: { type: 'setToken', params: { token: 'short' } },
+                },
+                'refresh.reject': { target: '#model.running.signedOut.idle', actions: 'signOut' },
+              },
+            },
+          },
+        },
+        signingOut: {
+          on: { 'logout.resolve': 'signedOut.idle', 'logout.reject': 'signedOut.idle' },
+        },
+        signedOut: {
+          initial: 'idle',
+          on: { 'auth.login': { target: 'signingIn', actions: 'clearError' } },
+          states: {
+            idle: {},
+            showingError: {
+              on: {
+                'clock.errorDisplay': { target: 'idle', actions: 'clearError' },
+                'auth.clearError': { target: 'idle', actions: 'clearError' },
+              },
+            },
+          },
+        },
+        signingIn: {
+          on: {
+            'login.resolve': {
+              target: 'signedIn.idle',
+              actions: { type: 'setToken', params: { token: 'fresh' } },
+            },
+            'login.rejectServer': {
+              target: 'signedOut.showingError',
+              actions: { type: 'showError', params: { error: LOGIN_SERVER_MESSAGE } },
+            },
+            'login.rejectNetwork': {
+              target: 'signedOut.showingError',
+              actions: { type: 'showError', params: { error: 'Login failed' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
