@@ -71,8 +71,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authorization);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
-  if (options.serveConsole !== false && config.staticDir) {
-    await app.register(staticConsole, { root: config.staticDir });
-  }
+  await app.register(staticConsole, {
+    root: options.serveConsole !== false && config.staticDir ? config.staticDir : undefined,
+  });
   return app;
 }

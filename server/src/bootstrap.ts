@@ -47,8 +47,8 @@ export async function bootstrapFirstStart(
     await tx.insert(users).values({
       siteId: MAIN_SITE_ID,
       email,
-      firstName: 'Site',
-      lastName: 'Admin',
+      firstName: 'Admin',
+      lastName: 'User',
       role: 'admin',
       passwordHash,
     });

@@ -110,3 +110,42 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** Signs in through the login form and waits to leave /login. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+}
+
+/** Calls the API directly (test set-up only: the browser is what is being tested). */
+export async function api<T = Record<string, unknown>>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+export async function apiToken(base: string, email: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>(base, 'POST', '/auth/login', { email, password });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
+  return res.body.token;
+}
+
+export async function createUser(
+  base: string,
+  token: string,
+  user: { first_name: string; last_name: string; email: string; password: string; role: string },
+): Promise<void> {
+  const res = await api(base, 'POST', '/users', user, token);
+  if (res.status !== 201) throw new Error(`create ${user.email}: ${res.status} ${JSON.stringify(res.body)}`);
+}

@@ -69,12 +69,4 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       .code(500)
       .send(errorBody(500, 'Something went wrong on our side. Please try again.', 'INTERNAL_ERROR'));
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send(
-        errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`, 'ROUTE_NOT_FOUND'),
-      );
-  });
 });

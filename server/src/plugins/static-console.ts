@@ -6,14 +6,26 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../lib/errors.ts';
 
-export default fp(async function staticConsole(app: FastifyInstance, opts: { root: string }) {
-  const root = path.resolve(opts.root);
-  if (!existsSync(path.join(root, 'index.html'))) {
-    app.log.warn(`No built console at ${root}; run "npm run build" to serve it. The API runs without it.`);
+/**
+ * The one not-found handler: the SPA fallback when a console is served, else the JSON 404.
+ * `root` undefined or without a build serves the API only.
+ */
+export default fp(async function staticConsole(app: FastifyInstance, opts: { root?: string }) {
+  const root = opts.root ? path.resolve(opts.root) : undefined;
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split('?')[0];
+    return reply
+      .code(404)
+      .send(errorBody(404, `Route ${request.method} ${url} not found`, 'ROUTE_NOT_FOUND'));
+  };
+  if (!root || !existsSync(path.join(root, 'index.html'))) {
+    if (root)
+      app.log.warn(`No built console at ${root}; run "npm run build" to serve it. The API runs without it.`);
+    app.setNotFoundHandler(notFound);
     return;
   }
   await app.register(fastifyStatic, {

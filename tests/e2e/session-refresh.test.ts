@@ -1,0 +1,48 @@
+/**
+ * With a very short access-token lifetime the user keeps working: each expired token is replaced
+ * through the refresh cookie without a trip to the login page.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, launchBrowser, newPage, type RunningServer, signIn, startServer } from './support.ts';
+
+describe('token refresh in the browser', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer({ ACCESS_TOKEN_TTL: '2' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('keeps the user working across several refreshes', async () => {
+    const { context, page } = await newPage(browser);
+    let refreshes = 0;
+    page.on('response', (res) => {
+      if (res.url().endsWith('/api/v1/auth/refresh') && res.status() === 200) refreshes++;
+    });
+    await page.goto(`${server.url}/users`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    for (let round = 1; round <= 3; round++) {
+      await page.waitForTimeout(2500); // the access token has expired by now
+      // Real work that must reach the server: add a user.
+      await page.getByRole('button', { name: 'Add user' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('First name').fill('Round');
+      await dialog.getByLabel('Last name').fill(`Number${round}`);
+      await dialog.getByLabel('Email').fill(`round${round}@example.com`);
+      await dialog.getByLabel('Password', { exact: true }).fill('secret1');
+      await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
+      await page.getByRole('option', { name: 'Worker', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('cell', { name: `round${round}@example.com` }).waitFor();
+    }
+    expect(new URL(page.url()).pathname).not.toContain('login');
+    expect(refreshes).toBeGreaterThanOrEqual(3);
+    await context.close();
+  });
+});
