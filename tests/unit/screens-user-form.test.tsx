@@ -1,0 +1,107 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/api-error.ts';
+import type { User } from '../../src/api/gen/model';
+import { hasPermission } from '../../src/domain/permissions.ts';
+import i18n from '../../src/i18n/index.ts';
+
+const api = vi.hoisted(() => ({
+  createUser: vi.fn(),
+  updateUser: vi.fn(),
+  deleteUser: vi.fn(),
+  listUsers: vi.fn(),
+}));
+vi.mock('../../src/api/gen/users/users.ts', () => api);
+vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
+  usePermissions: () => ({
+    role: 'owner',
+    can: (p: Parameters<typeof hasPermission>[1]) => hasPermission('owner', p),
+  }),
+}));
+
+const { UserFormDialog } = await import('../../src/screens/users/user-form-dialog.tsx');
+
+const maija: User = {
+  id: 7,
+  first_name: 'Maija',
+  last_name: 'Test',
+  email: 'maija@example.com',
+  role: 'manager',
+  is_active: true,
+  site_id: 'main',
+  last_login_at: null,
+  created_at: '2026-03-05T10:00:00Z',
+  updated_at: '2026-03-05T10:00:00Z',
+};
+
+function renderDialog(onSaved = vi.fn()) {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <UserFormDialog mode="edit" user={maija} visible onHide={() => {}} onSaved={onSaved} />
+    </QueryClientProvider>,
+  );
+  return onSaved;
+}
+
+const save = () => act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+
+beforeAll(async () => {
+  await i18n.changeLanguage('en');
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('user form dialog', () => {
+  it('saves an edit without the empty password', async () => {
+    api.updateUser.mockResolvedValue({ user: maija });
+    const onSaved = renderDialog();
+    await save();
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.updateUser).toHaveBeenCalledWith(7, {
+      first_name: 'Maija',
+      last_name: 'Test',
+      email: 'maija@example.com',
+      role: 'manager',
+      is_active: true,
+    });
+  });
+
+  it('shows server field errors on their fields', async () => {
+    api.updateUser.mockRejectedValue(
+      new ApiError(409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: 'A user with this email already exists',
+        code: 'CONFLICT',
+        details: [{ field: 'email', message: 'A user with this email already exists', rule: 'unique' }],
+      }),
+    );
+    const onSaved = renderDialog();
+    await save();
+    expect(await screen.findByText('A user with this email already exists')).toBeTruthy();
+    expect(screen.queryByText('Failed to save user. Please try again')).toBeNull();
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('shows the generic message when the failure names no field', async () => {
+    api.updateUser.mockRejectedValue(
+      new ApiError(500, { statusCode: 500, error: 'Internal Server Error', message: 'boom' }),
+    );
+    renderDialog();
+    await save();
+    expect(await screen.findByText('Failed to save user. Please try again')).toBeTruthy();
+  });
+
+  it('validates before calling the server', async () => {
+    renderDialog();
+    fireEvent.change(screen.getByLabelText('First name'), { target: { value: 'M' } });
+    await save();
+    expect(await screen.findByText('Minimum length is 2 characters')).toBeTruthy();
+    expect(api.updateUser).not.toHaveBeenCalled();
+  });
+});
