@@ -1,27 +1,54 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { requireAuth } from '../../plugins/authorization.ts';
 import { Liveness, SystemHealth, SystemMetrics } from '../../schemas/system.ts';
+import { checkServices } from './checks.ts';
+import { siteMetrics } from './metrics.ts';
 
 const tags = ['system'];
 
 const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get('/health', {
-    config: { access: 'public' },
-    schema: { operationId: 'liveness', tags, summary: 'Liveness for load balancers (no database call)', security: [], response: { 200: Liveness } },
-  }, async () => ({ status: 'ok' as const }));
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'liveness',
+        tags,
+        summary: 'Liveness for load balancers (no database call)',
+        security: [],
+        response: { 200: Liveness },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
 
-  app.get('/system/health', {
-    config: { access: 'system.settings' },
-    schema: { operationId: 'getSystemHealth', tags, summary: 'Health of database, api and redis', response: { 200: SystemHealth } },
-  }, async () => {
-    throw new Error('not implemented');
-  });
+  app.get(
+    '/system/health',
+    {
+      config: { access: 'system.settings' },
+      schema: {
+        operationId: 'getSystemHealth',
+        tags,
+        summary: 'Health of database, api and redis',
+        response: { 200: SystemHealth },
+      },
+    },
+    async () => ({ services: await checkServices(app) }),
+  );
 
-  app.get('/system/metrics', {
-    config: { access: 'system.settings' },
-    schema: { operationId: 'getSystemMetrics', tags, summary: 'Counts, sessions, uptime, database size', response: { 200: SystemMetrics } },
-  }, async () => {
-    throw new Error('not implemented');
-  });
+  app.get(
+    '/system/metrics',
+    {
+      config: { access: 'system.settings' },
+      schema: {
+        operationId: 'getSystemMetrics',
+        tags,
+        summary: 'Counts, sessions, uptime, database size',
+        response: { 200: SystemMetrics },
+      },
+    },
+    async (request) => ({ metrics: await siteMetrics(app, requireAuth(request).siteId) }),
+  );
 };
 
 export default systemRoutes;

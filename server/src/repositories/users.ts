@@ -1,0 +1,154 @@
+/**
+ * Users table access. Every function takes the site id, so a query can never reach another
+ * site's rows; rows leave as the snake_case User of the API (the password hash never does).
+ */
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../../src/domain/permissions.ts';
+import type { Db } from '../db/client.ts';
+import { users, workEntries } from '../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface ApiUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role: Role;
+  is_active: boolean;
+  site_id: string;
+  last_login_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toApiUser(row: UserRow): ApiUser {
+  return {
+    id: row.id,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    email: row.email,
+    role: row.role as Role,
+    is_active: row.isActive,
+    site_id: row.siteId,
+    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function listUsers(db: Db, siteId: string): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.siteId, siteId))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
+}
+
+/**
+ * The users list is read far more often than it changes (every console page load). It is kept
+ * per site and revalidated on every call with one cheap aggregate: a new or changed row carries a
+ * newer transaction id (xmin) and a deleted one changes the count, so a cached list is never
+ * served after a change committed by any process — only the 100-row read and mapping are saved.
+ */
+interface CachedList {
+  fingerprint: string;
+  /** The list body already serialised (ApiUser holds only the User schema's fields). */
+  json: string;
+}
+const listCache = new WeakMap<Db, Map<string, CachedList>>();
+
+/** The `{ users: [...] }` body for a site, as JSON text. */
+export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n, max(xmin::text::bigint)::text as x from ${users} where ${users.siteId} = ${siteId}`,
+  )) as unknown as { rows: { n: number; x: string | null }[] };
+  const fingerprint = `${result.rows[0]?.n}:${result.rows[0]?.x}`;
+  let perSite = listCache.get(db);
+  if (!perSite) {
+    perSite = new Map();
+    listCache.set(db, perSite);
+  }
+  const cached = perSite.get(siteId);
+  if (cached?.fingerprint === fingerprint) return cached.json;
+  const json = JSON.stringify({ users: (await listUsers(db, siteId)).map(toApiUser) });
+  // Stored under the fingerprint read before the list: a change in between only costs a re-read.
+  perSite.set(siteId, { fingerprint, json });
+  return json;
+}
+
+export async function findUser(db: Db, siteId: string, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+/** Is the email taken on the site, case-insensitively (optionally ignoring one user)? */
+export async function emailTaken(db: Db, siteId: string, email: string, exceptId?: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.siteId, siteId),
+        sql`lower(${users.email}) = lower(${email})`,
+        exceptId === undefined ? undefined : ne(users.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export interface NewUser {
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  passwordHash: string;
+  isActive: boolean;
+}
+
+export async function insertUser(db: Db, siteId: string, values: NewUser): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, siteId })
+    .returning();
+  return row;
+}
+
+export type UserChanges = Partial<NewUser>;
+
+export async function updateUser(
+  db: Db,
+  siteId: string,
+  id: number,
+  changes: UserChanges,
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.siteId, siteId), eq(users.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteUser(db: Db, siteId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.siteId, siteId), eq(users.id, id)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Work entries keep their user (the foreign key restricts), whichever site they were logged on. */
+export async function hasWorkHistory(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: workEntries.id })
+    .from(workEntries)
+    .where(eq(workEntries.userId, userId))
+    .limit(1);
+  return row !== undefined;
+}

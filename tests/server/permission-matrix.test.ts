@@ -1,0 +1,161 @@
+/**
+ * Every registered /api/v1 route × no token × the four roles, generated from the routes the app
+ * really registers (captured with an onRoute hook on every Fastify instance buildApp creates).
+ * Expectations come from each route's config.access and hasPermission(); the committed ROUTES list
+ * makes a new or changed route fail here until it is added on purpose.
+ */
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessions, users } from '../../server/src/db/schema.ts';
+import { API_PREFIX } from '../../server/src/plugins/authorization.ts';
+import { hasPermission, type Permission, ROLES, type Role } from '../../src/domain/permissions.ts';
+import { bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+
+const captured = vi.hoisted(() => [] as RouteOptions[]);
+
+vi.mock('fastify', async (importOriginal) => {
+  const mod = await importOriginal<typeof import('fastify')>();
+  const original = mod.default as unknown as (...args: unknown[]) => import('fastify').FastifyInstance;
+  const wrapped = Object.assign((...args: unknown[]) => {
+    const app = original(...args);
+    app.addHook('onRoute', (route) => {
+      captured.push(route);
+    });
+    return app;
+  }, original);
+  return { ...mod, default: wrapped };
+});
+
+/** Every /api/v1 route and the access it declares. Add new routes here deliberately. */
+const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
+  'POST /api/v1/auth/login': 'public',
+  'GET /api/v1/auth/me': 'authenticated',
+  'POST /api/v1/auth/refresh': 'public',
+  'POST /api/v1/auth/logout': 'public',
+  'GET /api/v1/users': 'users.read',
+  'POST /api/v1/users': 'users.create',
+  'PUT /api/v1/users/:id': 'users.update',
+  'DELETE /api/v1/users/:id': 'users.delete',
+  'GET /api/v1/health': 'public',
+  'GET /api/v1/system/health': 'system.settings',
+  'GET /api/v1/system/metrics': 'system.settings',
+  'GET /api/v1/openapi.json': 'public',
+};
+
+interface Route {
+  method: string;
+  url: string;
+  access: unknown;
+}
+
+function registeredRoutes(): Route[] {
+  const routes = new Map<string, Route>();
+  for (const r of captured) {
+    if (!r.url.startsWith(API_PREFIX)) continue;
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD') continue;
+      routes.set(`${method} ${r.url}`, { method, url: r.url, access: r.config?.access });
+    }
+  }
+  return [...routes.values()];
+}
+
+const GUARD_401 = 'Authentication required';
+
+describe.each(DRIVERS)('permission matrix (%s)', (driver) => {
+  let t: TestApp;
+  let routes: Route[];
+  let victimId = 0;
+  const headers = {} as Record<Role, Record<string, string>>;
+
+  beforeAll(async () => {
+    captured.length = 0;
+    t = await buildTestApp(driver);
+    routes = registeredRoutes();
+    const { db } = t.app.database;
+    for (const role of ROLES) {
+      const [u] = await db
+        .insert(users)
+        .values({
+          siteId: 'main',
+          email: `matrix-${role}@example.com`,
+          firstName: 'Matrix',
+          lastName: role,
+          role,
+          passwordHash: 'x',
+        })
+        .returning();
+      // A real session row, so an endpoint that looks the session up accepts the token too.
+      const sessionId = `matrix-${role}`;
+      await db
+        .insert(sessions)
+        .values({
+          id: sessionId,
+          siteId: 'main',
+          userId: u.id,
+          refreshHash: sessionId,
+          expiresAt: new Date(Date.now() + 3600_000),
+        });
+      headers[role] = bearer(
+        await t.app.services.tokens.sign({ userId: u.id, siteId: 'main', role, sessionId }),
+      );
+    }
+    // The lowest rank, so anyone allowed to edit or delete users may act on it.
+    const [victim] = await db
+      .insert(users)
+      .values({
+        siteId: 'main',
+        email: 'matrix-victim@example.com',
+        firstName: 'Victim',
+        lastName: 'User',
+        role: 'worker',
+        passwordHash: 'x',
+      })
+      .returning();
+    victimId = victim.id;
+  });
+  afterAll(async () => t?.close());
+
+  it('the registered routes are exactly the committed list, each with its declared access', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    const actual = Object.fromEntries(routes.map((r) => [`${r.method} ${r.url}`, r.access]));
+    expect(actual).toEqual(ROUTES);
+    for (const r of routes) expect(t.app.hasRoute({ method: r.method as 'GET', url: r.url })).toBe(true);
+  });
+
+  const request = (r: Route, h?: Record<string, string>) =>
+    t.app.inject({
+      method: r.method as 'GET',
+      url: r.url.replace(/:\w+/g, String(victimId)),
+      headers: h,
+      ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  it('no token: 401 everywhere except public routes', async () => {
+    for (const r of routes) {
+      const res = await request(r);
+      const label = `${r.method} ${r.url}`;
+      if (r.access === 'public') {
+        expect(res.statusCode === 401 && res.json().message === GUARD_401, label).toBe(false);
+      } else {
+        expect(res.statusCode, label).toBe(401);
+        expect(res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
+      }
+    }
+  });
+
+  it.each(ROLES)('%s: 403 without the permission, through the guard with it', async (role) => {
+    for (const r of routes) {
+      if (r.access === 'public') continue;
+      const res = await request(r, headers[role]);
+      const allowed = r.access === 'authenticated' || hasPermission(role, r.access as Permission);
+      const label = `${role} ${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`;
+      if (allowed) {
+        expect([401, 403], label).not.toContain(res.statusCode);
+      } else {
+        expect(res.statusCode, label).toBe(403);
+        expect(res.json().code, label).toBe('FORBIDDEN');
+      }
+    }
+  });
+});

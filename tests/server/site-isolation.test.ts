@@ -1,0 +1,110 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sites, users } from '../../server/src/db/schema.ts';
+import type { Role } from '../../src/domain/permissions.ts';
+import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+
+describe.each(DRIVERS)('site isolation (%s)', (driver) => {
+  let t: TestApp;
+  let n = 0;
+
+  async function addUser(siteId: string, role: Role, email = `iso${++n}@example.com`) {
+    const [row] = await t.app.database.db
+      .insert(users)
+      .values({ siteId, email, firstName: 'Site', lastName: siteId.toUpperCase(), role, passwordHash: 'x' })
+      .returning();
+    const token = await t.app.services.tokens.sign({
+      userId: row.id,
+      siteId,
+      role,
+      sessionId: `test-${++n}`,
+    });
+    return { row, headers: bearer(token) };
+  }
+
+  let adminA: Awaited<ReturnType<typeof addUser>>;
+  let adminB: Awaited<ReturnType<typeof addUser>>;
+  let workerA: Awaited<ReturnType<typeof addUser>>;
+  let workerB: Awaited<ReturnType<typeof addUser>>;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    await t.app.database.db.insert(sites).values({ id: 'b', name: 'Site B' });
+    adminA = await addUser('main', 'admin');
+    workerA = await addUser('main', 'worker');
+    // Emails are unique per site only: site B may reuse site A's addresses.
+    adminB = await addUser('b', 'admin', ADMIN.email.toUpperCase());
+    workerB = await addUser('b', 'worker');
+  });
+  afterAll(async () => t?.close());
+
+  it('lists only the caller’s site', async () => {
+    const a = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: adminA.headers });
+    const b = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: adminB.headers });
+    expect(a.json().users.every((u: { site_id: string }) => u.site_id === 'main')).toBe(true);
+    expect(
+      b
+        .json()
+        .users.map((u: { id: number }) => u.id)
+        .sort(),
+    ).toEqual([adminB.row.id, workerB.row.id].sort());
+  });
+
+  it('answers 404, never 403, for another site’s user', async () => {
+    for (const target of [workerA.row, adminA.row]) {
+      const put = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/${target.id}`,
+        headers: adminB.headers,
+        payload: { first_name: 'Hacked' },
+      });
+      expect(put.statusCode).toBe(404);
+      const del = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/users/${target.id}`,
+        headers: adminB.headers,
+      });
+      expect(del.statusCode).toBe(404);
+      expect(del.json().message).toBe(put.json().message);
+    }
+    const [unchanged] = await t.app.database.db.select().from(users).where(eq(users.id, workerA.row.id));
+    expect(unchanged.firstName).toBe('Site');
+    expect(unchanged.isActive).toBe(true);
+  });
+
+  it('creates users in the caller’s site only; emails clash only within a site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: adminB.headers,
+      payload: {
+        first_name: 'New',
+        last_name: 'Bee',
+        email: workerA.row.email,
+        password: 'secret1',
+        role: 'worker',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().user.site_id).toBe('b');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: adminB.headers,
+      payload: {
+        first_name: 'New',
+        last_name: 'Bee',
+        email: workerA.row.email.toUpperCase(),
+        password: 'secret1',
+        role: 'worker',
+      },
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('counts metrics within the caller’s site', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/system/metrics', headers: adminB.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().metrics.total_users).toBe(3);
+  });
+});
