@@ -87,15 +87,13 @@ describe.each(DRIVERS)('permission matrix (%s)', (driver) => {
         .returning();
       // A real session row, so an endpoint that looks the session up accepts the token too.
       const sessionId = `matrix-${role}`;
-      await db
-        .insert(sessions)
-        .values({
-          id: sessionId,
-          siteId: 'main',
-          userId: u.id,
-          refreshHash: sessionId,
-          expiresAt: new Date(Date.now() + 3600_000),
-        });
+      await db.insert(sessions).values({
+        id: sessionId,
+        siteId: 'main',
+        userId: u.id,
+        refreshHash: sessionId,
+        expiresAt: new Date(Date.now() + 3600_000),
+      });
       headers[role] = bearer(
         await t.app.services.tokens.sign({ userId: u.id, siteId: 'main', role, sessionId }),
       );
