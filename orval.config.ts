@@ -12,7 +12,7 @@ export default defineConfig({
       clean: true,
       override: {
         mutator: { path: './src/api/http-client.ts', name: 'apiRequest' },
-        query: { useQuery: true, useMutation: true, signal: true },
+        query: { signal: true },
       },
     },
   },

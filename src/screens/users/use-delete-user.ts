@@ -22,7 +22,7 @@ export function useDeleteUser(notify: Notify) {
       defaultFocus: 'reject',
       accept: async () => {
         try {
-          const result = await mutation.mutateAsync(user.id);
+          const result = await mutation.mutateAsync({ id: user.id });
           if (result.outcome === 'deactivated') notify('info', t('users.deactivated', { name }));
           else notify('success', t('users.deleted'));
         } catch {

@@ -62,7 +62,7 @@ export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) 
     setSaveFailed(false);
     const values = schema.cast(raw);
     try {
-      if (mode === 'create') await createUser.mutateAsync(toCreateBody(values));
+      if (mode === 'create') await createUser.mutateAsync({ data: toCreateBody(values) });
       else if (user) await updateUser.mutateAsync({ id: user.id, data: toUpdateBody(values) });
       onSaved();
     } catch (error) {
