@@ -1,7 +1,15 @@
 /** Signing in and out as a person would, in the built console served by the real server. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, type RunningServer, screenshot, signIn, startServer } from './support.ts';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+} from './support.ts';
 
 describe('sign-in and session', () => {
   let server: RunningServer;

@@ -13,10 +13,34 @@ import {
   startServer,
 } from './support.ts';
 
-const MANAGER = { first_name: 'Maija', last_name: 'Manager', email: 'maija@example.com', password: 'Manager1!', role: 'manager' };
-const WORKER = { first_name: 'Ville', last_name: 'Worker', email: 'ville@example.com', password: 'Worker1!', role: 'worker' };
+const MANAGER = {
+  first_name: 'Maija',
+  last_name: 'Manager',
+  email: 'maija@example.com',
+  password: 'Manager1!',
+  role: 'manager',
+};
+const OWNER = {
+  first_name: 'Olli',
+  last_name: 'Owner',
+  email: 'olli@example.com',
+  password: 'Owner1!!',
+  role: 'owner',
+};
+const WORKER = {
+  first_name: 'Ville',
+  last_name: 'Worker',
+  email: 'ville@example.com',
+  password: 'Worker1!',
+  role: 'worker',
+};
 
-async function openSignedIn(browser: Browser, url: string, who: { email: string; password: string }, path = '/') {
+async function openSignedIn(
+  browser: Browser,
+  url: string,
+  who: { email: string; password: string },
+  path = '/',
+) {
   const { context, page } = await newPage(browser);
   await page.goto(`${url}${path === '/' ? '/login' : path}`);
   await signIn(page, who.email, who.password);
@@ -37,6 +61,7 @@ describe('users screen', () => {
     const token = await apiToken(server.url, ADMIN.email, ADMIN.password);
     await createUser(server.url, token, MANAGER);
     await createUser(server.url, token, WORKER);
+    await createUser(server.url, token, OWNER);
   });
   afterAll(async () => {
     await browser?.close();
@@ -66,10 +91,13 @@ describe('users screen', () => {
     await page.getByRole('button', { name: 'Edit Aino Asentaja' }).click();
     await page.getByRole('dialog').getByLabel('Last name').fill('Työnjohtaja');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('cell', { name: /Aino Työnjohtaja/ }).waitFor();
+    await page.getByRole('cell', { name: 'Aino Työnjohtaja', exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Delete Aino Työnjohtaja' }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete user' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
     await page.getByText('Deleted successfully').first().waitFor();
     await expect.poll(() => page.getByRole('cell', { name: 'aino@example.com' }).count()).toBe(0);
     await context.close();
@@ -92,6 +120,19 @@ describe('users screen', () => {
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Delete / }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add user' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets an owner edit a manager but not the admin', async () => {
+    const { context, page } = await openSignedIn(browser, server.url, OWNER, '/users');
+    await page.getByRole('button', { name: 'Edit Maija Manager' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Edit Admin User' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Admin User' }).count()).toBe(0);
+    // Nobody is offered a role above their own.
+    await page.getByRole('button', { name: 'Add user' }).click();
+    await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
+    await page.getByRole('option', { name: 'Owner', exact: true }).waitFor();
+    expect(await page.getByRole('option', { name: 'Admin', exact: true }).count()).toBe(0);
     await context.close();
   });
 });
