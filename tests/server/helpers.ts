@@ -66,6 +66,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   driver: Driver;
+  /** The PostgreSQL URL of this file's database (postgres driver only), for a second connection. */
+  url?: string;
   close(): Promise<void>;
 }
 
@@ -77,6 +79,7 @@ export async function buildTestApp(driver: Driver, overrides: Partial<Config> = 
     app,
     database: testDb.database,
     driver,
+    url: testDb.url,
     async close() {
       await app.close();
       await testDb.drop();

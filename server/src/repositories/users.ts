@@ -47,9 +47,11 @@ export function listUsers(db: Db, siteId: string): Promise<UserRow[]> {
 
 /**
  * The users list is read far more often than it changes (every console page load). It is kept
- * per site and revalidated on every call with one cheap aggregate: a new or changed row carries a
- * newer transaction id (xmin) and a deleted one changes the count, so a cached list is never
- * served after a change committed by any process — only the 100-row read and mapping are saved.
+ * per site and revalidated on every call with one aggregate computed inside the database: a digest
+ * of every row's (id, xmin). Any insert, update or delete committed by any process changes some
+ * row's id or transaction id, so a cached list is never served after a change — only the row
+ * transfer and mapping are saved. (count + max(xmin) would not do: a transaction with an older id
+ * can commit after a newer one and leave both unchanged.)
  */
 interface CachedList {
   fingerprint: string;
@@ -61,9 +63,10 @@ const listCache = new WeakMap<Db, Map<string, CachedList>>();
 /** The `{ users: [...] }` body for a site, as JSON text. */
 export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
   const result = (await db.execute(
-    sql`select count(*)::int as n, max(xmin::text::bigint)::text as x from ${users} where ${users.siteId} = ${siteId}`,
-  )) as unknown as { rows: { n: number; x: string | null }[] };
-  const fingerprint = `${result.rows[0]?.n}:${result.rows[0]?.x}`;
+    sql`select md5(coalesce(string_agg(${users.id}::text || ':' || xmin::text, ',' order by ${users.id}), '')) as f
+        from ${users} where ${users.siteId} = ${siteId}`,
+  )) as unknown as { rows: { f: string }[] };
+  const fingerprint = result.rows[0]?.f ?? '';
   let perSite = listCache.get(db);
   if (!perSite) {
     perSite = new Map();
