@@ -16,6 +16,10 @@ describe('Redis outage', () => {
     t.app.services.redis!.disconnect();
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: bearer(token) });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ statusCode: 503, error: 'Service Unavailable', code: 'REDIS_UNAVAILABLE' });
+    expect(res.json()).toMatchObject({
+      statusCode: 503,
+      error: 'Service Unavailable',
+      code: 'REDIS_UNAVAILABLE',
+    });
   });
 });

@@ -99,9 +99,13 @@ function isRedisUnavailable(err: unknown): boolean {
 
 export function mapDatabaseError(err: unknown): HttpError | undefined {
   if (isRedisUnavailable(err)) {
-    return new HttpError(503, 'A service the API needs is temporarily unavailable. Please try again shortly.', {
-      code: 'REDIS_UNAVAILABLE',
-    });
+    return new HttpError(
+      503,
+      'A service the API needs is temporarily unavailable. Please try again shortly.',
+      {
+        code: 'REDIS_UNAVAILABLE',
+      },
+    );
   }
   if (isConnectionFailure(err)) {
     return new HttpError(503, 'The database is temporarily unavailable. Please try again shortly.', {
