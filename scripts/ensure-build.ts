@@ -30,6 +30,8 @@ if (process.env.SKIP_CONSOLE_BUILD !== '1' && (!existsSync(built) || statSync(bu
     {
       cwd: root,
       stdio: 'inherit',
+      // A NODE_ENV inherited from Vitest ('test') would make Vite emit a development build of React.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

@@ -16,7 +16,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { FullScreenLoading } from './components/guards/full-screen-loading.tsx';
 import { routingKey, selectStatus } from './machines/auth/auth.selectors.ts';
-import { AuthProvider, useAuthActor } from './machines/auth/auth-provider.tsx';
+import { AuthProvider, startAuthSession, useAuthActor } from './machines/auth/auth-provider.tsx';
 import { loadInspector } from './machines/auth/inspector.ts';
 import { createAppRouter } from './router.tsx';
 
@@ -47,10 +47,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 void loadInspector().then((inspect) => {
+  const session = startAuthSession({ inspect });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <AuthProvider inspect={inspect}>
+        <AuthProvider actor={session}>
           <PrimeReactProvider>
             <App queryClient={queryClient} />
           </PrimeReactProvider>

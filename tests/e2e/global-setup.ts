@@ -11,6 +11,8 @@ export default function setup() {
     {
       cwd: root,
       stdio: 'inherit',
+      // A NODE_ENV inherited from Vitest ('test') would make Vite emit a development build of React.
+      env: { ...process.env, NODE_ENV: 'production' },
     },
   );
 }

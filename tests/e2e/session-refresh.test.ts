@@ -45,4 +45,16 @@ describe('token refresh in the browser', () => {
     expect(refreshes).toBeGreaterThanOrEqual(3);
     await context.close();
   });
+
+  it('resumes the session on reload after the access token has expired', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/users`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    await page.waitForTimeout(2500);
+    await page.reload();
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/users');
+    await context.close();
+  });
 });

@@ -2,9 +2,9 @@
  * React glue for the session actor. The names here are a contract other modules code against:
  * AuthProvider, useAuth, usePermissions (plus useAuthActor for the router).
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import type { SessionUser } from '../../api/gen/model';
 import { connectTokenRefresher } from '../../api/http-client.ts';
 import {
@@ -28,16 +28,25 @@ const AuthActorContext = createContext<AuthActorRef | null>(null);
 
 const liveAuthMachine = authMachine.provide({ actors: authActors });
 
-export interface AuthProviderProps {
-  children: ReactNode;
-  /** Dev inspector observer (see inspector.ts). */
-  inspect?: Inspect;
-  /** Another machine implementation (tests). */
-  machine?: AuthMachine;
+/**
+ * The session actor lives as long as the page, outside React: started once from stored
+ * credentials. (Created inside a component, StrictMode's simulated unmount would stop it in the
+ * middle of a refresh whose rotated cookie the server has already issued.)
+ */
+export function startAuthSession(options: { inspect?: Inspect; machine?: AuthMachine } = {}): AuthActorRef {
+  return createActor(options.machine ?? liveAuthMachine, {
+    input: readStoredCredentials(),
+    inspect: options.inspect,
+  }).start();
 }
 
-export function AuthProvider({ children, inspect, machine = liveAuthMachine }: AuthProviderProps) {
-  const actor = useActorRef(machine, { input: readStoredCredentials(), inspect });
+export interface AuthProviderProps {
+  children: ReactNode;
+  /** The running session (startAuthSession). */
+  actor: AuthActorRef;
+}
+
+export function AuthProvider({ children, actor }: AuthProviderProps) {
   useEffect(() => connectTokenRefresher(createSessionBridge(actor)), [actor]);
   return <AuthActorContext.Provider value={actor}>{children}</AuthActorContext.Provider>;
 }

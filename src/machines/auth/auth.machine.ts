@@ -4,7 +4,7 @@
  * signs in and out. No React, no fetch: the four server calls are actors supplied with .provide()
  * (see auth.actors.ts); the defaults below only fail loudly. Pastes into the Stately visualizer.
  */
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionUser } from '../../api/gen/model';
 import { writeStoredCredentials } from './auth-storage.ts';
 import { isRefreshAdvised, isTokenExpired } from './token.ts';
@@ -76,6 +76,7 @@ export const authMachine = setup({
       error: null,
     })),
     setToken: assign((_, params: { token: string }) => ({ token: params.token })),
+    clearToken: assign({ token: null }),
     setUser: assign((_, params: { user: SessionUser }) => ({ user: params.user })),
     setError: assign((_, params: { message: string }) => ({ error: params.message })),
     clearCredentials: assign({ token: null, user: null }),
@@ -114,10 +115,34 @@ export const authMachine = setup({
       description: 'Validates the stored session on start; an expired or undecodable token is cleared.',
       tags: ['loading'],
       always: [
+        {
+          guard: and(['isTokenExpired', 'hasUser']),
+          target: 'resuming',
+          actions: ['clearToken', 'storeCredentials'],
+        },
         { guard: 'isTokenExpired', target: 'signedOut', actions: ['clearCredentials', 'storeCredentials'] },
         { guard: 'hasUser', target: 'signedIn' },
         { target: 'loadingUser' },
       ],
+    },
+    resuming: {
+      description:
+        'The stored token was stale (cleared) but a user was signed in: one refresh through the ' +
+        'httpOnly cookie (spec §4: a refresh is attempted on start) before signing out, so a tab ' +
+        'left closed longer than the access-token lifetime does not lose its session.',
+      tags: ['loading'],
+      invoke: {
+        id: 'resumeSession',
+        src: 'refreshToken',
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'setToken', params: ({ event }) => ({ token: event.output }) },
+            'storeCredentials',
+          ],
+        },
+        onError: { target: 'signedOut', actions: ['clearCredentials', 'storeCredentials'] },
+      },
     },
     loadingUser: {
       description: 'A token but no user: GET /auth/me. Failure is a forced sign-out.',

@@ -124,9 +124,11 @@ export class AuthHarness {
     const networkError = new ApiError(0, { statusCode: 0, error: 'Network Error', message: 'Network Error' });
     switch (event.type) {
       case 'start.empty':
-        return this.start(null, USER);
+        return this.start(null, null);
       case 'start.expired':
         return this.start(makeToken(TOKEN_LIFETIMES.expired), USER);
+      case 'start.expiredTokenOnly':
+        return this.start(makeToken(TOKEN_LIFETIMES.expired), null);
       case 'start.undecodable':
         return this.start('not-a-jwt', USER);
       case 'start.tokenOnly':
@@ -187,6 +189,8 @@ export class AuthHarness {
     if (error !== context.error) return `error ${error} != ${context.error}`;
     if (this.storage.getItem('token') !== token) return 'stored token differs from the session token';
     if (this.storage.getItem('user') !== (user ? JSON.stringify(user) : null)) return 'stored user differs';
+    if (expected === 'resuming')
+      return token === null && user ? null : 'expected the user kept and the token cleared';
     if (context.token === 'none') return token === null && user === null ? null : 'credentials not cleared';
     if (expected === 'loadingUser') return token && !user ? null : 'expected a token without a user';
     if (!token || !user) return 'credentials missing';

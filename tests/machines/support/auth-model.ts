@@ -17,6 +17,7 @@ export const LOGIN_SERVER_MESSAGE = 'Invalid email or password';
 export type ModelEvent =
   | { type: 'start.empty' }
   | { type: 'start.expired' }
+  | { type: 'start.expiredTokenOnly' }
   | { type: 'start.undecodable' }
   | { type: 'start.tokenOnly' }
   | { type: 'start.session' }
@@ -63,8 +64,10 @@ export const authModel = setup({
     notStarted: {
       on: {
         'start.empty': 'running.signedOut.idle',
-        'start.expired': 'running.signedOut.idle',
-        'start.undecodable': 'running.signedOut.idle',
+        // A stale token with a stored user: the cookie gets one chance before sign-out.
+        'start.expired': 'running.resuming',
+        'start.undecodable': 'running.resuming',
+        'start.expiredTokenOnly': 'running.signedOut.idle',
         'start.tokenOnly': {
           target: 'running.loadingUser',
           actions: { type: 'setToken', params: { token: 'fresh' } },
@@ -102,6 +105,15 @@ export const authModel = setup({
         'auth.clearError': { actions: 'clearError' },
       },
       states: {
+        resuming: {
+          on: {
+            'refresh.resolve': {
+              target: 'signedIn.idle',
+              actions: { type: 'setToken', params: { token: 'fresh' } },
+            },
+            'refresh.reject': { target: 'signedOut.idle', actions: 'signOut' },
+          },
+        },
         loadingUser: {
           on: {
             'fetchUser.resolve': 'signedIn.idle',
