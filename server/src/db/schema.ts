@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -33,6 +34,12 @@ const siteId = () =>
 export const sites = pgTable('sites', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /**
+   * Bumped by a trigger (migration 0001) on every insert, update or delete of the site's users, so
+   * a cached users list can be checked with one primary-key read. The trigger's row lock on the
+   * site orders concurrent writers, so the number only grows in commit order.
+   */
+  usersVersion: bigint('users_version', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -5,7 +5,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/domain/permissions.ts';
 import type { Db } from '../db/client.ts';
-import { users, workEntries } from '../db/schema.ts';
+import { sites, users, workEntries } from '../db/schema.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -47,14 +47,12 @@ export function listUsers(db: Db, siteId: string): Promise<UserRow[]> {
 
 /**
  * The users list is read far more often than it changes (every console page load). It is kept
- * per site and revalidated on every call with one aggregate computed inside the database: a digest
- * of every row's (id, xmin). Any insert, update or delete committed by any process changes some
- * row's id or transaction id, so a cached list is never served after a change — only the row
- * transfer and mapping are saved. (count + max(xmin) would not do: a transaction with an older id
- * can commit after a newer one and leave both unchanged.)
+ * per site and checked on every call against sites.users_version, which a database trigger bumps
+ * on any insert, update or delete of the site's users, by any process. So a cached list is never
+ * served after a committed change, and the check is one primary-key read.
  */
 interface CachedList {
-  fingerprint: string;
+  version: number;
   /** The list body already serialised (ApiUser holds only the User schema's fields). */
   json: string;
 }
@@ -62,21 +60,18 @@ const listCache = new WeakMap<Db, Map<string, CachedList>>();
 
 /** The `{ users: [...] }` body for a site, as JSON text. */
 export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
-  const result = (await db.execute(
-    sql`select md5(coalesce(string_agg(${users.id}::text || ':' || xmin::text, ',' order by ${users.id}), '')) as f
-        from ${users} where ${users.siteId} = ${siteId}`,
-  )) as unknown as { rows: { f: string }[] };
-  const fingerprint = result.rows[0]?.f ?? '';
+  const [site] = await db.select({ version: sites.usersVersion }).from(sites).where(eq(sites.id, siteId));
+  const version = site?.version ?? -1;
   let perSite = listCache.get(db);
   if (!perSite) {
     perSite = new Map();
     listCache.set(db, perSite);
   }
   const cached = perSite.get(siteId);
-  if (cached?.fingerprint === fingerprint) return cached.json;
+  if (cached?.version === version) return cached.json;
   const json = JSON.stringify({ users: (await listUsers(db, siteId)).map(toApiUser) });
-  // Stored under the fingerprint read before the list: a change in between only costs a re-read.
-  perSite.set(siteId, { fingerprint, json });
+  // Stored under the version read before the list: a change in between only costs a re-read.
+  perSite.set(siteId, { version, json });
   return json;
 }
 

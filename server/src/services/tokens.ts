@@ -16,8 +16,20 @@ export interface TokenService {
 
 const ISSUER = 'tagger-admin';
 
+/** Verified tokens kept to skip the HMAC on a repeat request (the console sends one token many times). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
+type Claims = AuthContext & { issuedAt: number };
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  // The key is the whole token string, so a hit is a token this key verified byte for byte; its
+  // expiry is still checked on every use. Revocation is checked by the caller on every request.
+  const verified = new Map<string, { claims: Claims; expiresAtMs: number }>();
+  const remember = (token: string, claims: Claims, exp: number) => {
+    if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+    verified.set(token, { claims, expiresAtMs: exp * 1000 });
+  };
   return {
     ttlSeconds,
     async sign(ctx) {
@@ -30,19 +42,27 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         .sign(key);
     },
     async verify(token) {
+      const hit = verified.get(token);
+      if (hit) {
+        if (hit.expiresAtMs > Date.now()) return hit.claims;
+        verified.delete(token);
+        return null;
+      }
       try {
         const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.site !== 'string' || typeof payload.sid !== 'string')
           return null;
         if (!isRole(payload.role)) return null;
-        return {
+        const claims: Claims = {
           userId,
           siteId: payload.site,
           role: payload.role,
           sessionId: payload.sid,
           issuedAt: payload.iat ?? 0,
         };
+        if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
+        return claims;
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
         throw err;
