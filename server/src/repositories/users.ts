@@ -2,25 +2,17 @@
  * Users table access. Every function takes the site id, so a query can never reach another
  * site's rows; rows leave as the snake_case User of the API (the password hash never does).
  */
+import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../../src/domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users, workEntries } from '../db/schema.ts';
+import type { User } from '../schemas/user.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export interface ApiUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role: Role;
-  is_active: boolean;
-  site_id: string;
-  last_login_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A user as the API returns it: the User schema's type, never the password hash. */
+export type ApiUser = Static<typeof User> & { role: Role };
 
 export function toApiUser(row: UserRow): ApiUser {
   return {

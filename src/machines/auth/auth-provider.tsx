@@ -5,7 +5,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { type ActorRefFrom, createActor } from 'xstate';
-import type { SessionUser } from '../../api/gen/model';
 import { connectTokenRefresher } from '../../api/http-client.ts';
 import {
   hasAllPermissions,
@@ -17,7 +16,7 @@ import {
 } from '../../domain/permissions.ts';
 import { authActors } from './auth.actors.ts';
 import { type AuthMachine, authMachine } from './auth.machine.ts';
-import { type AuthStatus, sameAuthView, selectAuthView } from './auth.selectors.ts';
+import { type AuthView, sameAuthView, selectAuthView } from './auth.selectors.ts';
 import { readStoredCredentials } from './auth-storage.ts';
 import type { Inspect } from './inspector.ts';
 import { createSessionBridge } from './session-bridge.ts';
@@ -57,14 +56,7 @@ export function useAuthActor(): AuthActorRef {
   return actor;
 }
 
-export interface UseAuthResult {
-  status: AuthStatus;
-  user: SessionUser | null;
-  token: string | null;
-  isAuthenticated: boolean;
-  /** Login pending. */
-  isLoading: boolean;
-  error: string | null;
+export interface UseAuthResult extends AuthView {
   login(email: string, password: string): void;
   logout(): void;
   clearError(): void;
