@@ -19,7 +19,8 @@ export type RefreshFailure = 'unknown' | 'revoked' | 'expired' | 'idle' | 'reuse
 export type RefreshOutcome =
   | {
       ok: true;
-      session: SessionRow /** The new token to set, or null inside the grace period. */;
+      session: SessionRow;
+      /** The new token to set, or null inside the grace period. */
       refreshToken: string | null;
     }
   | { ok: false; reason: RefreshFailure };

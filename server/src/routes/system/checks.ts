@@ -3,23 +3,12 @@
  * into an 'unhealthy' entry with its message, so the health page itself never fails with a 500.
  */
 import os from 'node:os';
+import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { ServiceHealth as ServiceHealthSchema } from '../../schemas/system.ts';
 
-type Status = 'healthy' | 'degraded' | 'unhealthy';
-
-export interface ServiceHealth {
-  name: string;
-  status: Status;
-  response_time: number;
-  details: {
-    error_message?: string;
-    version?: string;
-    connections?: number;
-    memory_usage?: number;
-    cpu_usage?: number;
-  };
-}
+type ServiceHealth = Static<typeof ServiceHealthSchema>;
 
 const CHECK_TIMEOUT_MS = 3000;
 /** A check slower than this answers, but the service is called degraded. */
@@ -85,7 +74,7 @@ function cpuPercent(): number {
 async function checkApi() {
   const memory_usage = round((process.memoryUsage().rss / os.totalmem()) * 100);
   const cpu_usage = cpuPercent();
-  const status: Status = memory_usage > 90 || cpu_usage > 90 ? 'degraded' : 'healthy';
+  const status: ServiceHealth['status'] = memory_usage > 90 || cpu_usage > 90 ? 'degraded' : 'healthy';
   return { status, details: { version: process.versions.node, memory_usage, cpu_usage } };
 }
 
