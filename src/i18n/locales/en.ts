@@ -1,3 +1,6 @@
+import { users } from '../areas/users.ts';
+import type { Widen } from '../define-area.ts';
+
 /** English is the source language: its shape is the type every other language must match. */
 export const en = {
   app: {
@@ -81,43 +84,8 @@ export const en = {
     manageUsers: 'Manage users',
     manageUsersHint: 'Add, edit and deactivate the people on this site.',
   },
-  users: {
-    title: 'Users',
-    subtitle: 'People who can sign in to this site, and their roles.',
-    add: 'Add user',
-    edit: 'Edit user',
-    you: 'You',
-    columns: {
-      name: 'Name',
-      email: 'Email',
-      role: 'Role',
-      created: 'Created',
-      status: 'Status',
-    },
-    form: {
-      firstName: 'First name',
-      lastName: 'Last name',
-      email: 'Email',
-      password: 'Password',
-      newPassword: 'New password',
-      passwordHint: 'Leave empty to keep the current password.',
-      role: 'Role',
-      active: 'Active',
-      activeHint: 'Inactive users cannot sign in.',
-    },
-    confirmDelete: {
-      header: 'Delete user',
-      message: 'Are you sure you want to delete {{name}}? This cannot be undone.',
-    },
-    saved: 'Saved successfully',
-    deleted: 'Deleted successfully',
-    deactivated: '{{name}} has recorded work, so the account was deactivated instead of deleted.',
-    saveFailed: 'Failed to save user. Please try again',
-    emailTaken: 'A user with this email already exists',
-  },
+  users: users.en,
 } as const;
-
-type Widen<T> = { -readonly [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 
 /** The shape every translation must have: the English keys, with any text as value. */
 export type Translation = Widen<typeof en>;

@@ -1,3 +1,4 @@
+import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
 export const fi: Translation = {
@@ -82,39 +83,5 @@ export const fi: Translation = {
     manageUsers: 'Hallitse käyttäjiä',
     manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
   },
-  users: {
-    title: 'Käyttäjät',
-    subtitle: 'Henkilöt, jotka voivat kirjautua tälle työmaalle, ja heidän roolinsa.',
-    add: 'Lisää käyttäjä',
-    edit: 'Muokkaa käyttäjää',
-    you: 'Sinä',
-    columns: {
-      name: 'Nimi',
-      email: 'Sähköposti',
-      role: 'Rooli',
-      created: 'Luotu',
-      status: 'Tila',
-    },
-    form: {
-      firstName: 'Etunimi',
-      lastName: 'Sukunimi',
-      email: 'Sähköposti',
-      password: 'Salasana',
-      newPassword: 'Uusi salasana',
-      passwordHint: 'Jätä tyhjäksi, jos salasana ei muutu.',
-      role: 'Rooli',
-      active: 'Käytössä',
-      activeHint: 'Käytöstä poistettu käyttäjä ei voi kirjautua sisään.',
-    },
-    confirmDelete: {
-      header: 'Poista käyttäjä',
-      message: 'Haluatko varmasti poistaa käyttäjän {{name}}? Toimintoa ei voi perua.',
-    },
-    saved: 'Tallennettu',
-    deleted: 'Poistettu',
-    deactivated:
-      'Käyttäjällä {{name}} on kirjattuja töitä, joten tili poistettiin käytöstä poistamisen sijaan.',
-    saveFailed: 'Käyttäjän tallentaminen epäonnistui. Yritä uudelleen',
-    emailTaken: 'Tällä sähköpostiosoitteella on jo käyttäjä',
-  },
+  users: users.fi,
 };

@@ -1,3 +1,4 @@
+import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
 export const sv: Translation = {
@@ -82,38 +83,5 @@ export const sv: Translation = {
     manageUsers: 'Hantera användare',
     manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
   },
-  users: {
-    title: 'Användare',
-    subtitle: 'Personer som kan logga in på arbetsplatsen och deras roller.',
-    add: 'Lägg till användare',
-    edit: 'Redigera användare',
-    you: 'Du',
-    columns: {
-      name: 'Namn',
-      email: 'E-post',
-      role: 'Roll',
-      created: 'Skapad',
-      status: 'Status',
-    },
-    form: {
-      firstName: 'Förnamn',
-      lastName: 'Efternamn',
-      email: 'E-post',
-      password: 'Lösenord',
-      newPassword: 'Nytt lösenord',
-      passwordHint: 'Lämna tomt för att behålla det nuvarande lösenordet.',
-      role: 'Roll',
-      active: 'Aktiv',
-      activeHint: 'Inaktiva användare kan inte logga in.',
-    },
-    confirmDelete: {
-      header: 'Ta bort användare',
-      message: 'Vill du verkligen ta bort {{name}}? Det går inte att ångra.',
-    },
-    saved: 'Sparat',
-    deleted: 'Borttaget',
-    deactivated: '{{name}} har registrerat arbete, så kontot inaktiverades i stället för att tas bort.',
-    saveFailed: 'Det gick inte att spara användaren. Försök igen',
-    emailTaken: 'Det finns redan en användare med den här e-postadressen',
-  },
+  users: users.sv,
 };
