@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
-import { users } from '../server/src/db/schema.ts';
+import { users } from '../server/src/db/schema/index.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);

@@ -7,10 +7,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings.ts';
+import { DEFAULT_SITE_SETTINGS } from '#domain/site-settings.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { serverSecrets, siteSettings, sites, users } from './db/schema.ts';
+import { serverSecrets, siteSettings, sites, users } from './db/schema/index.ts';
 import type { PasswordService } from './services/passwords.ts';
 
 export const MAIN_SITE_ID = 'main';

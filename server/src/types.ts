@@ -1,5 +1,5 @@
 /** Fastify type augmentations shared by every plugin and route. */
-import type { Permission, Role } from '../../src/domain/permissions.ts';
+import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Services } from './services/index.ts';

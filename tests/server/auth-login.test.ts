@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, users } from '../../server/src/db/schema.ts';
+import { sites, users } from '../../server/src/db/schema/index.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, login, type TestApp } from './helpers.ts';
 
 const JWT_SECRET = 'auth-login-test-secret-with-enough-length';

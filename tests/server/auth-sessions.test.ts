@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
-import { sessions, users } from '../../server/src/db/schema.ts';
+import { sessions, users } from '../../server/src/db/schema/index.ts';
 import { revokeUserSessions } from '../../server/src/services/sessions.ts';
 import {
   ADMIN,

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { DataDirLockedError } from '../../server/src/db/data-dir-lock.ts';
-import { users } from '../../server/src/db/schema.ts';
+import { users } from '../../server/src/db/schema/index.ts';
 import { testConfig } from './helpers.ts';
 
 const run = promisify(execFile);

@@ -6,7 +6,7 @@
  */
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessions, users } from '../../server/src/db/schema.ts';
+import { sessions, users } from '../../server/src/db/schema/index.ts';
 import { API_PREFIX } from '../../server/src/plugins/authorization.ts';
 import { hasPermission, type Permission, ROLES, type Role } from '../../src/domain/permissions.ts';
 import { bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, users } from '../../server/src/db/schema.ts';
+import { sites, users } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 

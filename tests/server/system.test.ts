@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
-import { positions, sessions, sites, users, workEntries } from '../../server/src/db/schema.ts';
+import { positions, sessions, sites, users, workEntries } from '../../server/src/db/schema/index.ts';
 import { checkServices } from '../../server/src/routes/system/checks.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { bearer, buildTestApp, createTestDatabase, DRIVERS, type TestApp, testConfig } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { positions, sessions, users, workEntries } from '../../server/src/db/schema.ts';
+import { positions, sessions, users, workEntries } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 

@@ -2,6 +2,7 @@
  * Database errors that are the client's fault become 4xx; a lost database becomes 503.
  * Drizzle wraps driver errors, so the original is looked for in the cause chain.
  */
+import { UNIQUE_MESSAGES } from '../db/schema/index.ts';
 import { HttpError } from './errors.ts';
 
 interface PgLikeError {
@@ -9,40 +10,6 @@ interface PgLikeError {
   constraint?: string;
   message?: string;
 }
-
-/** Unique constraint name → the field it concerns and the message a form shows. */
-const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
-  users_site_email_unique: { field: 'email', message: 'A user with this email already exists' },
-  positions_site_code_unique: { field: 'position_code', message: 'A position with this code already exists' },
-  positions_site_nfc_unique: {
-    field: 'nfc_tag_id',
-    message: 'This NFC tag is already used by another position',
-  },
-  position_groups_site_code_unique: {
-    field: 'group_code',
-    message: 'A position group with this code already exists',
-  },
-  user_groups_site_code_unique: {
-    field: 'group_code',
-    message: 'A user group with this code already exists',
-  },
-  tasks_site_code_unique: { field: 'task_code', message: 'A task with this code already exists' },
-  task_templates_site_code_unique: {
-    field: 'task_code',
-    message: 'A template with this code already exists',
-  },
-  task_dependencies_unique: { field: 'depends_on_task_id', message: 'This dependency already exists' },
-  user_group_position_access_unique: {
-    field: 'position_group_id',
-    message: 'This access is already granted',
-  },
-  custom_roles_site_name_unique: { field: 'name', message: 'A role with this name already exists' },
-  position_task_assignments_pkey: {
-    field: 'task_id',
-    message: 'This task is already assigned to the position',
-  },
-  user_group_members_pkey: { field: 'user_id', message: 'The user is already a member of this group' },
-};
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -116,7 +83,7 @@ export function mapDatabaseError(err: unknown): HttpError | undefined {
   if (!pgErr?.code) return undefined;
   switch (pgErr.code) {
     case '23505': {
-      const known = pgErr.constraint ? UNIQUE_FIELDS[pgErr.constraint] : undefined;
+      const known = pgErr.constraint ? UNIQUE_MESSAGES[pgErr.constraint] : undefined;
       const field = known?.field ?? 'id';
       const message = known?.message ?? 'This record already exists';
       return new HttpError(409, message, { code: 'CONFLICT', details: [{ field, message, rule: 'unique' }] });

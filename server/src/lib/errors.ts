@@ -3,7 +3,7 @@
  * { statusCode, error, message, code?, details?: [{ field, message, rule?, params? }] }.
  */
 import { STATUS_CODES } from 'node:http';
-import { formatMessage, type MessageKey } from '../../../src/domain/validation.ts';
+import { formatMessage, type MessageKey } from '#domain/validation.ts';
 
 export interface ErrorDetail {
   field: string;

@@ -6,7 +6,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { EMAIL_PATTERN, formatMessage } from '../../../src/domain/validation.ts';
+import { EMAIL_PATTERN, formatMessage } from '#domain/validation.ts';
 import { SHARED_SCHEMAS } from '../schemas/index.ts';
 import type { ErrorDetail } from './errors.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission } from '../../../src/domain/permissions.ts';
+import { hasPermission } from '#domain/permissions.ts';
 import { errors } from '../lib/errors.ts';
 import { errorResponse, STANDARD_ERRORS } from '../schemas/common.ts';
 import type { AuthContext } from '../types.ts';

@@ -4,9 +4,9 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import type { Role } from '../../../src/domain/permissions.ts';
+import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
-import { sites, users, workEntries } from '../db/schema.ts';
+import { sites, users, workEntries } from '../db/schema/index.ts';
 import type { User } from '../schemas/user.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { LIMITS } from '../../../src/domain/validation.ts';
+import { LIMITS } from '#domain/validation.ts';
 
 export const LoginRequest = Type.Object(
   {

@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { ROLES } from '../../../src/domain/permissions.ts';
-import { EMAIL_PATTERN, LIMITS } from '../../../src/domain/validation.ts';
+import { ROLES } from '#domain/permissions.ts';
+import { EMAIL_PATTERN, LIMITS } from '#domain/validation.ts';
 
 export const RoleSchema = Type.Union(
   ROLES.map((r) => Type.Literal(r)),

@@ -9,7 +9,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../db/schema/index.ts';
 import type { RevocationStore } from './index.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;

@@ -4,7 +4,7 @@
  * refuse a token issued to them at 12:00:00.900 after re-activation.
  */
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { isRole } from '../../../src/domain/permissions.ts';
+import { isRole } from '#domain/permissions.ts';
 import type { AuthContext } from '../types.ts';
 
 export interface TokenService {

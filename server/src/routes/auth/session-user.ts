@@ -2,9 +2,9 @@
 
 import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../../src/domain/permissions.ts';
+import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../../db/client.ts';
-import { sites, users } from '../../db/schema.ts';
+import { sites, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../schemas/user.ts';
 
 export type SessionUserBody = Static<typeof SessionUser> & { role: Role };

@@ -1,7 +1,7 @@
 /** Figures for GET /system/metrics, counted within the caller's site. */
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { positions, sessions, users, workEntries } from '../../db/schema.ts';
+import { positions, sessions, users, workEntries } from '../../db/schema/index.ts';
 
 export async function siteMetrics(app: FastifyInstance, siteId: string) {
   const { db } = app.database;

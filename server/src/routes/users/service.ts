@@ -3,8 +3,8 @@
  * uniqueness, sessions revoked when access shrinks, and work history kept on delete.
  */
 import type { FastifyInstance } from 'fastify';
-import { canAssignRole, canManageUser, type Role } from '../../../../src/domain/permissions.ts';
-import { LIMITS } from '../../../../src/domain/validation.ts';
+import { canAssignRole, canManageUser, type Role } from '#domain/permissions.ts';
+import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/users.ts';

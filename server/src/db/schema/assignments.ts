@@ -1,0 +1,77 @@
+/** Which tasks apply at which position, and the dependencies between them. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { DEPENDENCY_TYPES } from '#domain/tasks.ts';
+import type { UniqueMessages } from './columns.ts';
+import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { positions } from './positions.ts';
+import { tasks } from './tasks.ts';
+import { users } from './users.ts';
+
+export const positionTaskAssignments = pgTable(
+  'position_task_assignments',
+  {
+    siteId: siteId(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.positionId, t.taskId] }),
+    index('position_task_assignments_task_idx').on(t.taskId),
+    index('position_task_assignments_site_idx').on(t.siteId),
+  ],
+);
+
+export const taskDependencies = pgTable(
+  'task_dependencies',
+  {
+    id: id(),
+    siteId: siteId(),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    dependsOnTaskId: integer('depends_on_task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    dependencyType: text('dependency_type').notNull().default('requires'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('task_dependencies_unique').on(t.positionId, t.taskId, t.dependsOnTaskId),
+    index('task_dependencies_site_idx').on(t.siteId, t.positionId),
+    check('task_dependencies_not_self', sql`${t.taskId} <> ${t.dependsOnTaskId}`),
+    check('task_dependencies_type_check', inList(t.dependencyType, DEPENDENCY_TYPES)),
+  ],
+);
+
+export const assignmentsUnique: UniqueMessages = {
+  task_dependencies_unique: { field: 'depends_on_task_id', message: 'This dependency already exists' },
+  position_task_assignments_pkey: {
+    field: 'task_id',
+    message: 'This task is already assigned to the position',
+  },
+};

@@ -1,0 +1,34 @@
+/** Column builders every table shares: ids, site ownership and timestamps. */
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { sites } from './sites.ts';
+
+// Function declarations (hoisted), as sites.ts and this file import each other.
+export function createdAt() {
+  return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+}
+export function updatedAt() {
+  return timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+}
+export function id() {
+  return integer('id').primaryKey().generatedAlwaysAsIdentity();
+}
+export function siteId() {
+  return text('site_id')
+    .notNull()
+    .references(() => sites.id, { onDelete: 'cascade' });
+}
+
+/**
+ * A CHECK list from a domain constant (roles, group types, statuses), so the database and the
+ * code can never list different values. Values are constants of the code, never input.
+ */
+export function inList(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+}
+
+/** A unique constraint's name → the field it concerns and the message a form shows (lib/db-errors). */
+export type UniqueMessages = Record<string, { field: string; message: string }>;

@@ -1,0 +1,31 @@
+/**
+ * The whole relational model (spec §3). Every row belongs to a site; list queries are backed by
+ * (site_id, …) indexes; uniqueness that the product promises is a database constraint, so two
+ * concurrent requests cannot both win.
+ */
+export * from './assignments.ts';
+export * from './positions.ts';
+export * from './roles.ts';
+export * from './sites.ts';
+export * from './tasks.ts';
+export * from './user-groups.ts';
+export * from './users.ts';
+export * from './work-entries.ts';
+
+import { assignmentsUnique } from './assignments.ts';
+import type { UniqueMessages } from './columns.ts';
+import { positionsUnique } from './positions.ts';
+import { rolesUnique } from './roles.ts';
+import { tasksUnique } from './tasks.ts';
+import { userGroupsUnique } from './user-groups.ts';
+import { usersUnique } from './users.ts';
+
+/** Every unique constraint's field and message; each table's own list stands beside it. */
+export const UNIQUE_MESSAGES: UniqueMessages = {
+  ...usersUnique,
+  ...positionsUnique,
+  ...userGroupsUnique,
+  ...tasksUnique,
+  ...assignmentsUnique,
+  ...rolesUnique,
+};

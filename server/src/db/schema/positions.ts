@@ -1,0 +1,86 @@
+/** Positions (work locations) and position groups. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { UniqueMessages } from './columns.ts';
+import { createdAt, id, siteId, updatedAt } from './columns.ts';
+
+export const positions = pgTable(
+  'positions',
+  {
+    id: id(),
+    siteId: siteId(),
+    positionCode: text('position_code').notNull(),
+    positionName: text('position_name').notNull(),
+    description: text('description'),
+    locationDetails: text('location_details'),
+    nfcTagId: text('nfc_tag_id'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('positions_site_code_unique').on(t.siteId, t.positionCode),
+    uniqueIndex('positions_site_nfc_unique').on(t.siteId, t.nfcTagId).where(sql`${t.nfcTagId} is not null`),
+    index('positions_site_active_idx').on(t.siteId, t.isActive),
+    check('positions_latitude_check', sql`${t.latitude} between -90 and 90`),
+    check('positions_longitude_check', sql`${t.longitude} between -180 and 180`),
+  ],
+);
+
+export const positionGroups = pgTable(
+  'position_groups',
+  {
+    id: id(),
+    siteId: siteId(),
+    groupName: text('group_name').notNull(),
+    groupCode: text('group_code').notNull(),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('position_groups_site_code_unique').on(t.siteId, t.groupCode)],
+);
+
+export const positionGroupPositions = pgTable(
+  'position_group_positions',
+  {
+    siteId: siteId(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => positionGroups.id, { onDelete: 'cascade' }),
+    positionId: integer('position_id')
+      .notNull()
+      .references(() => positions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.positionId] }),
+    index('position_group_positions_position_idx').on(t.positionId),
+  ],
+);
+
+export const positionsUnique: UniqueMessages = {
+  positions_site_code_unique: { field: 'position_code', message: 'A position with this code already exists' },
+  positions_site_nfc_unique: {
+    field: 'nfc_tag_id',
+    message: 'This NFC tag is already used by another position',
+  },
+  position_groups_site_code_unique: {
+    field: 'group_code',
+    message: 'A position group with this code already exists',
+  },
+};

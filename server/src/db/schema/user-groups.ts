@@ -1,0 +1,86 @@
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { USER_GROUP_TYPES } from '#domain/user-groups.ts';
+import type { UniqueMessages } from './columns.ts';
+import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { positionGroups } from './positions.ts';
+import { users } from './users.ts';
+
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    id: id(),
+    siteId: siteId(),
+    groupName: text('group_name').notNull(),
+    groupCode: text('group_code').notNull(),
+    description: text('description'),
+    groupType: text('group_type').notNull().default('custom'),
+    managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('user_groups_site_code_unique').on(t.siteId, t.groupCode),
+    index('user_groups_site_active_idx').on(t.siteId, t.isActive),
+    check('user_groups_type_check', inList(t.groupType, USER_GROUP_TYPES)),
+  ],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_members',
+  {
+    siteId: siteId(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
+);
+
+/** A user group's access to a position group (spec §3 "position access grant"). */
+export const userGroupPositionAccess = pgTable(
+  'user_group_position_access',
+  {
+    id: id(),
+    siteId: siteId(),
+    userGroupId: integer('user_group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    positionGroupId: integer('position_group_id')
+      .notNull()
+      .references(() => positionGroups.id, { onDelete: 'cascade' }),
+    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_group_position_access_unique').on(t.userGroupId, t.positionGroupId)],
+);
+
+export const userGroupsUnique: UniqueMessages = {
+  user_groups_site_code_unique: {
+    field: 'group_code',
+    message: 'A user group with this code already exists',
+  },
+  user_group_position_access_unique: {
+    field: 'position_group_id',
+    message: 'This access is already granted',
+  },
+  user_group_members_pkey: { field: 'user_id', message: 'The user is already a member of this group' },
+};

@@ -1,0 +1,61 @@
+/** Users and their refresh sessions. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ROLES } from '#domain/permissions.ts';
+import type { UniqueMessages } from './columns.ts';
+import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    siteId: siteId(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_site_email_unique').on(t.siteId, sql`lower(${t.email})`),
+    index('users_site_first_name_idx').on(t.siteId, t.firstName),
+    check('users_role_check', inList(t.role, ROLES)),
+  ],
+);
+
+/** One row per signed-in browser. Only hashes of refresh tokens are stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    siteId: siteId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshHash: text('refresh_hash').notNull(),
+    previousHash: text('previous_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_hash_unique').on(t.refreshHash),
+    index('sessions_previous_hash_idx').on(t.previousHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_site_active_idx').on(t.siteId, t.expiresAt),
+  ],
+);
+
+export const usersUnique: UniqueMessages = {
+  users_site_email_unique: { field: 'email', message: 'A user with this email already exists' },
+};
