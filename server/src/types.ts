@@ -1,7 +1,7 @@
 /** Fastify type augmentations shared by every plugin and route. */
 import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/client.ts';
+import type { Database, Db } from './db/client.ts';
 import type { Services } from './services/index.ts';
 
 /** What a route needs: a permission, any signed-in user, or nothing at all. */
@@ -12,6 +12,18 @@ export interface AuthContext {
   siteId: string;
   role: Role;
   sessionId: string;
+}
+
+/**
+ * What an area's service is given for one request (routes/kit.ts contextOf): the database (or a
+ * transaction of it), the caller's site and identity, and the infrastructure rules may need.
+ */
+export interface RequestContext {
+  db: Db;
+  siteId: string;
+  actor: AuthContext;
+  services: Services;
+  sessions: { revokeUser(userId: number, reason: string): Promise<void> };
 }
 
 declare module 'fastify' {

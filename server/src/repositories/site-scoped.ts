@@ -1,0 +1,60 @@
+/**
+ * The site-scoped repository helper: the by-id queries every resource has, each bound to the
+ * caller's site, so no repository can forget the site condition. An area's repository spreads it
+ * and adds its own queries (lists, joins, checks), which take the site id as their first argument
+ * after the database as well.
+ */
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+
+type SiteTable = PgTable & { siteId: PgColumn; id: PgColumn };
+
+export function siteScoped<T extends SiteTable>(table: T) {
+  type Row = T['$inferSelect'];
+  type Values = Omit<T['$inferInsert'], 'siteId' | 'id'>;
+  // Drizzle cannot follow a generic table through its builders; the row types above are exact.
+  const t = table as SiteTable & PgTable;
+
+  /** The site condition, and any others. */
+  const where = (siteId: string, ...conditions: (SQL | undefined)[]) =>
+    and(eq(t.siteId, siteId), ...conditions) as SQL;
+
+  return {
+    where,
+
+    async find(db: Db, siteId: string, id: number): Promise<Row | undefined> {
+      const [row] = await db
+        .select()
+        .from(t)
+        .where(where(siteId, eq(t.id, id)))
+        .limit(1);
+      return row as Row | undefined;
+    },
+
+    async insert(db: Db, siteId: string, values: Values): Promise<Row> {
+      const [row] = await db
+        .insert(t)
+        .values({ ...values, siteId } as never)
+        .returning();
+      return row as Row;
+    },
+
+    async update(db: Db, siteId: string, id: number, changes: Partial<Values>): Promise<Row | undefined> {
+      const [row] = await db
+        .update(t)
+        .set(changes as never)
+        .where(where(siteId, eq(t.id, id)))
+        .returning();
+      return row as Row | undefined;
+    },
+
+    async remove(db: Db, siteId: string, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(t)
+        .where(where(siteId, eq(t.id, id)))
+        .returning({ id: t.id });
+      return rows.length > 0;
+    },
+  };
+}
