@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites, users } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+import { describeSiteIsolation } from './support/site-isolation.ts';
 
 describe.each(DRIVERS)('site isolation (%s)', (driver) => {
   let t: TestApp;
@@ -107,4 +108,27 @@ describe.each(DRIVERS)('site isolation (%s)', (driver) => {
     expect(res.statusCode).toBe(200);
     expect(res.json().metrics.total_users).toBe(3);
   });
+});
+
+describeSiteIsolation('users', {
+  async seed(t, siteId) {
+    const [row] = await t.app.database.db
+      .insert(users)
+      .values({
+        siteId,
+        email: 'far@example.com',
+        firstName: 'Far',
+        lastName: 'Away',
+        role: 'worker',
+        passwordHash: 'x',
+      })
+      .returning();
+    return row.id;
+  },
+  requests: (id) => [
+    { method: 'PUT', url: `/api/v1/users/${id}`, payload: { first_name: 'Hacked' } },
+    { method: 'DELETE', url: `/api/v1/users/${id}` },
+  ],
+  read: async (t, id) => (await t.app.database.db.select().from(users).where(eq(users.id, id)))[0],
+  list: { url: '/api/v1/users', field: 'users' },
 });
