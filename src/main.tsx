@@ -1,6 +1,7 @@
 /**
- * Entry point: providers (query client, session, PrimeReact, router) and the session → router
- * link: the router is invalidated whenever the session's status or user changes, never polled.
+ * Entry point: starts the session (which wires storage and the HTTP client, see session.ts) before
+ * React renders, then the providers (query client, session, PrimeReact, router) and the session →
+ * router link: the router is invalidated whenever the session's status or user changes, never polled.
  */
 import 'primereact/resources/themes/lara-light-indigo/theme.css';
 import 'primereact/resources/primereact.min.css';
@@ -16,8 +17,9 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { FullScreenLoading } from './components/guards/full-screen-loading.tsx';
 import { routingKey, selectStatus } from './machines/auth/auth.selectors.ts';
-import { AuthProvider, startAuthSession, useAuthActor } from './machines/auth/auth-provider.tsx';
+import { AuthProvider, useAuthActor } from './machines/auth/auth-provider.tsx';
 import { loadInspector } from './machines/auth/inspector.ts';
+import { startAuthSession } from './machines/auth/session.ts';
 import { createAppRouter } from './router.tsx';
 
 function App({ queryClient }: { queryClient: QueryClient }) {

@@ -4,9 +4,11 @@
  * once per request, then repeats the request (spec §7). The session decides everything else:
  * whether a refresh runs, that parallel 401s share one refresh, and signing out when it fails.
  * Nothing here touches window.location.
+ *
+ * The client sits below the session (the session's actors call it), so it imports nothing from
+ * src/machines: whoever starts the session hands it a SessionLink (configureHttpClient).
  */
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { readStoredToken } from '../machines/auth/auth-storage.ts';
 import { ApiError, asErrorBody, fallbackErrorBody } from './api-error.ts';
 import type { ErrorBody } from './gen/model';
 
@@ -17,19 +19,19 @@ export const http = axios.create({
   withCredentials: true,
 });
 
-/** What the HTTP client needs from the session: a token newer than the one that got a 401. */
-export interface TokenRefresher {
+/** What the HTTP client needs from the session. */
+export interface SessionLink {
+  /** The access token to send now, or null when signed out. */
+  getToken(): string | null;
+  /** A token newer than `staleToken` (the one that got a 401); rejects when the session is over. */
   freshToken(staleToken: string | null): Promise<string>;
 }
 
-let refresher: TokenRefresher | null = null;
+let session: SessionLink | null = null;
 
-/** Connects the session (AuthProvider does this); returns the disconnect function. */
-export function connectTokenRefresher(next: TokenRefresher): () => void {
-  refresher = next;
-  return () => {
-    if (refresher === next) refresher = null;
-  };
+/** Hands the client its session (startAuthSession does this); null disconnects it. */
+export function configureHttpClient(link: SessionLink | null): void {
+  session = link;
 }
 
 /** Calls that must never trigger a refresh: a 401 there is the answer itself. */
@@ -78,17 +80,18 @@ export async function apiRequest<T>(config: AxiosRequestConfig, options?: AxiosR
     ...options,
     headers: { ...(config.headers as object), ...(options?.headers as object) },
   };
-  const token = readStoredToken();
+  const link = session;
+  const token = link?.getToken() ?? null;
   try {
     return (await send<T>(merged, token)).data;
   } catch (error) {
     const apiError = error as ApiError;
-    if (apiError.status !== 401 || !refresher || !isRefreshable(merged.url) || merged.signal?.aborted) {
+    if (apiError.status !== 401 || !link || !isRefreshable(merged.url) || merged.signal?.aborted) {
       throw apiError;
     }
     let fresh: string;
     try {
-      fresh = await refresher.freshToken(token);
+      fresh = await link.freshToken(token);
     } catch {
       // The session signed out (and cleared storage); the caller sees the original 401.
       throw apiError;

@@ -97,7 +97,7 @@ describe('single flight and ignored events', () => {
   it('fails loudly when the real actors are not provided', async () => {
     const actor = createActor(authMachine, { input: { token: null, user: null } }).start();
     actor.send({ type: 'auth.login', email: 'a@b.c', password: 'p' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('Login failed'));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.errorCode).toBe('LOGIN_FAILED'));
     actor.stop();
   });
 });

@@ -1,18 +1,15 @@
 /**
  * The HTTP client against a fake server (an axios adapter that answers like the API): errors as
- * ApiError, and the 401 → one refresh through the real session machine → retry flow.
+ * ApiError, and the 401 → one refresh through the real session machine → retry flow, wired by the
+ * app's own startAuthSession (the client imports nothing from the session).
  */
 import { type AxiosAdapter, AxiosError, type InternalAxiosRequestConfig } from 'axios';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Actor, createActor } from 'xstate';
 import { ApiError } from '../../src/api/api-error.ts';
 import { login } from '../../src/api/gen/auth/auth.ts';
 import { listUsers } from '../../src/api/gen/users/users.ts';
-import { apiRequest, connectTokenRefresher, http } from '../../src/api/http-client.ts';
-import { authActors } from '../../src/machines/auth/auth.actors.ts';
-import { authMachine } from '../../src/machines/auth/auth.machine.ts';
-import { readStoredCredentials } from '../../src/machines/auth/auth-storage.ts';
-import { createSessionBridge } from '../../src/machines/auth/session-bridge.ts';
+import { apiRequest, configureHttpClient, http } from '../../src/api/http-client.ts';
+import { type AuthActorRef, startAuthSession } from '../../src/machines/auth/session.ts';
 import { flush, installMemoryStorage, makeToken, USER } from '../machines/support/fixtures.ts';
 
 type Reply = { status: number; data?: unknown; statusText?: string };
@@ -21,8 +18,7 @@ type Handler = (config: InternalAxiosRequestConfig) => Reply | Promise<Reply>;
 const storage = installMemoryStorage();
 const originalAdapter = http.defaults.adapter;
 let handler: Handler;
-let actor: Actor<typeof authMachine>;
-let disconnect: () => void;
+let actor: AuthActorRef | undefined;
 
 /** The fake server: answers via `handler`, rejecting non-2xx the way axios's own adapters do. */
 const adapter: AxiosAdapter = async (config) => {
@@ -49,11 +45,9 @@ const isRefresh = (config: InternalAxiosRequestConfig) => config.url === '/auth/
 function signIn(token: string) {
   storage.setItem('token', token);
   storage.setItem('user', JSON.stringify(USER));
-  actor = createActor(authMachine.provide({ actors: authActors }), {
-    input: readStoredCredentials(),
-  }).start();
-  disconnect = connectTokenRefresher(createSessionBridge(actor));
+  actor = startAuthSession();
   expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+  return actor;
 }
 
 beforeEach(() => {
@@ -61,8 +55,9 @@ beforeEach(() => {
   http.defaults.adapter = adapter;
 });
 afterEach(() => {
-  disconnect?.();
   actor?.stop();
+  actor = undefined;
+  configureHttpClient(null);
   http.defaults.adapter = originalAdapter;
 });
 
@@ -95,14 +90,14 @@ describe('401 → refresh → retry', () => {
     await flush();
     // All four have had their 401 while the one refresh is still held open.
     expect(seen).toEqual(Array(4).fill(`Bearer ${oldToken}`));
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
+    expect(actor?.getSnapshot().value).toEqual({ signedIn: 'refreshing' });
     releaseRefresh();
 
     expect(await requests).toEqual([{ users: [] }, { users: [] }, { users: [] }, { users: [] }]);
     expect(refreshCalls).toBe(1);
     expect(seen.slice(4)).toEqual(Array(4).fill(`Bearer ${newToken}`));
     expect(storage.getItem('token')).toBe(newToken);
-    expect(actor.getSnapshot().context.token).toBe(newToken);
+    expect(actor?.getSnapshot().context.token).toBe(newToken);
   });
 
   it('a 401 arriving after the refresh finished retries with the new token without refreshing again', async () => {
@@ -152,7 +147,7 @@ describe('401 → refresh → retry', () => {
     expect(refreshCalls).toBe(1);
     expect(storage.getItem('token')).toBeNull();
     expect(storage.getItem('user')).toBeNull();
-    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor?.getSnapshot().matches('signedOut')).toBe(true);
   });
 
   it('a retried request that gets 401 again is rejected, not refreshed a second time', async () => {
@@ -170,7 +165,7 @@ describe('401 → refresh → retry', () => {
     await expect(listUsers()).rejects.toMatchObject({ status: 401 });
     expect(refreshCalls).toBe(1);
     expect(userCalls).toBe(2);
-    expect(actor.getSnapshot().value).toEqual({ signedIn: 'idle' });
+    expect(actor?.getSnapshot().value).toEqual({ signedIn: 'idle' });
   });
 
   it('a 401 from /auth/login is the answer: no refresh', async () => {
@@ -190,16 +185,37 @@ describe('401 → refresh → retry', () => {
     expect(refreshCalls).toBe(0);
   });
 
-  it('sends the stored token as a bearer and nothing when signed out', async () => {
+  it("sends the session's token as a bearer, and nothing without a session or once signed out", async () => {
     const seen: string[] = [];
     handler = (config) => {
+      if (config.url === '/auth/logout') return { status: 200, data: { message: 'Signed out' } };
       seen.push(bearer(config));
       return { status: 200, data: { users: [] } };
     };
     await listUsers();
-    storage.setItem('token', 'abc');
+    const token = makeToken(3600);
+    const session = signIn(token);
     await listUsers();
-    expect(seen).toEqual(['', 'Bearer abc']);
+    session.send({ type: 'auth.logout' });
+    await listUsers();
+    expect(seen).toEqual(['', `Bearer ${token}`, '']);
+  });
+
+  it('persists a refreshed token to storage and clears it on sign-out', async () => {
+    const oldToken = makeToken(3600, 1);
+    const newToken = makeToken(3600, 2);
+    const session = signIn(oldToken);
+    handler = (config) => {
+      if (isRefresh(config)) return { status: 200, data: { token: newToken } };
+      if (config.url === '/auth/logout') return { status: 200, data: { message: 'Signed out' } };
+      return bearer(config) === `Bearer ${newToken}` ? { status: 200, data: { users: [] } } : unauthorized;
+    };
+    await listUsers();
+    expect(storage.getItem('token')).toBe(newToken);
+    expect(JSON.parse(storage.getItem('user') ?? 'null')).toEqual(USER);
+    session.send({ type: 'auth.logout' });
+    expect(storage.getItem('token')).toBeNull();
+    expect(storage.getItem('user')).toBeNull();
   });
 });
 

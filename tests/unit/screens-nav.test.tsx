@@ -42,10 +42,12 @@ describe('sidebar navigation', () => {
 
 describe('login error text', () => {
   const t = ((key: string) => `t:${key}`) as never;
-  it('translates the machine’s known messages and shows others as they are', () => {
-    expect(translateLoginError(t, 'Invalid email or password')).toBe('t:login.invalidCredentials');
-    expect(translateLoginError(t, 'Login failed')).toBe('t:login.loginFailed');
-    expect(translateLoginError(t, 'Failed to refresh user')).toBe('t:login.refreshFailed');
-    expect(translateLoginError(t, 'Account locked until 12:00')).toBe('Account locked until 12:00');
+  it('translates the session’s error codes, and any other code as the generic failure', () => {
+    expect(translateLoginError(t, 'INVALID_CREDENTIALS')).toBe('t:login.invalidCredentials');
+    expect(translateLoginError(t, 'RATE_LIMITED')).toBe('t:login.rateLimited');
+    expect(translateLoginError(t, 'DATABASE_UNAVAILABLE')).toBe('t:login.unavailable');
+    expect(translateLoginError(t, 'LOGIN_FAILED')).toBe('t:login.loginFailed');
+    expect(translateLoginError(t, 'USER_REFRESH_FAILED')).toBe('t:login.refreshFailed');
+    expect(translateLoginError(t, 'SOMETHING_NEW')).toBe('t:login.loginFailed');
   });
 });

@@ -73,6 +73,8 @@ export const en = {
     invalidCredentials: 'Invalid email or password',
     loginFailed: 'Login failed',
     refreshFailed: 'Failed to refresh user',
+    rateLimited: 'Too many sign-in attempts. Please wait a moment and try again.',
+    unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   },
   dashboard: {
     title: 'Dashboard',

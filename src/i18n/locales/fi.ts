@@ -72,6 +72,8 @@ export const fi: Translation = {
     invalidCredentials: 'Virheellinen sähköpostiosoite tai salasana',
     loginFailed: 'Kirjautuminen epäonnistui',
     refreshFailed: 'Käyttäjätietojen päivittäminen epäonnistui',
+    rateLimited: 'Liian monta kirjautumisyritystä. Odota hetki ja yritä uudelleen.',
+    unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
   },
   dashboard: {
     title: 'Etusivu',

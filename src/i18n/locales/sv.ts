@@ -72,6 +72,8 @@ export const sv: Translation = {
     invalidCredentials: 'Fel e-postadress eller lösenord',
     loginFailed: 'Inloggningen misslyckades',
     refreshFailed: 'Det gick inte att uppdatera användaruppgifterna',
+    rateLimited: 'För många inloggningsförsök. Vänta en stund och försök igen.',
+    unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
   },
   dashboard: {
     title: 'Översikt',

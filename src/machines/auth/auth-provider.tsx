@@ -1,11 +1,10 @@
 /**
- * React glue for the session actor. The names here are a contract other modules code against:
- * AuthProvider, useAuth, usePermissions (plus useAuthActor for the router).
+ * React glue for the session actor (started outside React by startAuthSession, session.ts). The
+ * names here are a contract other modules code against: AuthProvider, useAuth, usePermissions
+ * (plus useAuthActor for the router).
  */
 import { useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
-import { type ActorRefFrom, createActor } from 'xstate';
-import { connectTokenRefresher } from '../../api/http-client.ts';
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
 import {
   hasAllPermissions,
   hasAnyPermission,
@@ -14,30 +13,12 @@ import {
   type Permission,
   type Role,
 } from '../../domain/permissions.ts';
-import { authActors } from './auth.actors.ts';
-import { type AuthMachine, authMachine } from './auth.machine.ts';
 import { type AuthView, sameAuthView, selectAuthView } from './auth.selectors.ts';
-import { readStoredCredentials } from './auth-storage.ts';
-import type { Inspect } from './inspector.ts';
-import { createSessionBridge } from './session-bridge.ts';
+import type { AuthActorRef } from './session.ts';
 
-export type AuthActorRef = ActorRefFrom<AuthMachine>;
+export type { AuthActorRef } from './session.ts';
 
 const AuthActorContext = createContext<AuthActorRef | null>(null);
-
-const liveAuthMachine = authMachine.provide({ actors: authActors });
-
-/**
- * The session actor lives as long as the page, outside React: started once from stored
- * credentials. (Created inside a component, StrictMode's simulated unmount would stop it in the
- * middle of a refresh whose rotated cookie the server has already issued.)
- */
-export function startAuthSession(options: { inspect?: Inspect; machine?: AuthMachine } = {}): AuthActorRef {
-  return createActor(options.machine ?? liveAuthMachine, {
-    input: readStoredCredentials(),
-    inspect: options.inspect,
-  }).start();
-}
 
 export interface AuthProviderProps {
   children: ReactNode;
@@ -46,7 +27,6 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ children, actor }: AuthProviderProps) {
-  useEffect(() => connectTokenRefresher(createSessionBridge(actor)), [actor]);
   return <AuthActorContext.Provider value={actor}>{children}</AuthActorContext.Provider>;
 }
 

@@ -1,6 +1,8 @@
 /**
- * The session as kept in browser storage (spec §3): keys `token` and `user`. Every read tolerates
- * missing storage (private mode, tests) and corrupt JSON, which read as "no session".
+ * The session as kept in browser storage (spec §3): keys `token` and `user`. Read once when the
+ * session starts and written by its snapshot subscription (auth-persistence.ts); nothing else
+ * reads the token here. Every read tolerates missing storage (private mode, tests) and corrupt
+ * JSON, which read as "no session".
  */
 import type { SessionUser } from '../../api/gen/model';
 
@@ -26,7 +28,7 @@ function isSessionUser(value: unknown): value is SessionUser {
   return typeof user.id === 'number' && typeof user.email === 'string' && typeof user.role === 'string';
 }
 
-export function readStoredToken(): string | null {
+function readStoredToken(): string | null {
   try {
     return storage()?.getItem(TOKEN_KEY) || null;
   } catch {
@@ -57,8 +59,4 @@ export function writeStoredCredentials({ token, user }: StoredCredentials): void
   } catch {
     // Quota or privacy errors: the session still lives in memory for this tab.
   }
-}
-
-export function clearStoredCredentials(): void {
-  writeStoredCredentials({ token: null, user: null });
 }

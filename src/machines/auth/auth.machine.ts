@@ -1,23 +1,30 @@
 /**
  * The session (spec §4): starts from the stored token and user, validates them, keeps the access
  * token fresh (proactively every 5 minutes, and on demand when the HTTP client meets a 401), and
- * signs in and out. No React, no fetch: the four server calls are actors supplied with .provide()
- * (see auth.actors.ts); the defaults below only fail loudly. Pastes into the Stately visualizer.
+ * signs in and out. No React, no fetch, no storage: the four server calls are actors supplied with
+ * .provide() (see auth.actors.ts; the defaults below only fail loudly), and storage follows the
+ * snapshots from outside (auth-persistence.ts). Pastes into the Stately visualizer as it is.
  */
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionUser } from '../../api/gen/model';
-import { writeStoredCredentials } from './auth-storage.ts';
 import { isRefreshAdvised, isTokenExpired } from './token.ts';
 
-export const LOGIN_FAILED_MESSAGE = 'Login failed';
-export const USER_REFRESH_FAILED_MESSAGE = 'Failed to refresh user';
+/**
+ * Error codes kept in context: the server's `code` when it answered with one (e.g.
+ * INVALID_CREDENTIALS, RATE_LIMITED), else one of these. The login screen translates them.
+ */
+export const AUTH_ERROR = {
+  loginFailed: 'LOGIN_FAILED',
+  userRefreshFailed: 'USER_REFRESH_FAILED',
+} as const;
 export const ERROR_DISPLAY_MS = 5_000;
 export const REFRESH_CHECK_INTERVAL_MS = 5 * 60_000;
 
 export interface AuthContext {
   token: string | null;
   user: SessionUser | null;
-  error: string | null;
+  /** An error code (see AUTH_ERROR), never English text. */
+  errorCode: string | null;
 }
 
 export interface AuthInput {
@@ -44,12 +51,12 @@ export type AuthEvent =
   | { type: 'auth.setCredentials'; token: string; user: SessionUser }
   | { type: 'auth.clearCredentials' };
 
-/** The server's message when the server answered; transport failures get the fallback text. */
-function serverMessage(error: unknown): string | undefined {
+/** The server's error code when the server answered with one; transport failures have none. */
+function serverCode(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const { status, body } = error as { status?: unknown; body?: { message?: unknown } };
+  const { status, body } = error as { status?: unknown; body?: { code?: unknown } };
   if (typeof status !== 'number' || status <= 0) return undefined;
-  return typeof body?.message === 'string' && body.message ? body.message : undefined;
+  return typeof body?.code === 'string' && body.code ? body.code : undefined;
 }
 
 function notProvided(name: string): never {
@@ -69,19 +76,17 @@ export const authMachine = setup({
     logout: fromPromise<unknown>(async () => notProvided('logout')),
   },
   actions: {
-    clearError: assign({ error: null }),
+    clearError: assign({ errorCode: null }),
     setCredentials: assign((_, params: { token: string; user: SessionUser }) => ({
       token: params.token,
       user: params.user,
-      error: null,
+      errorCode: null,
     })),
     setToken: assign((_, params: { token: string }) => ({ token: params.token })),
     clearToken: assign({ token: null }),
     setUser: assign((_, params: { user: SessionUser }) => ({ user: params.user })),
-    setError: assign((_, params: { message: string }) => ({ error: params.message })),
+    setError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
     clearCredentials: assign({ token: null, user: null }),
-    /** Mirrors token and user into storage (keys token and user); nulls remove them. */
-    storeCredentials: ({ context }) => writeStoredCredentials({ token: context.token, user: context.user }),
   },
   guards: {
     /** Missing, undecodable or less than 300 s left. */
@@ -89,7 +94,7 @@ export const authMachine = setup({
     /** Less than 600 s left. */
     isRefreshDue: ({ context }) => isRefreshAdvised(context.token),
     hasUser: ({ context }) => context.user !== null,
-    hasError: ({ context }) => context.error !== null,
+    hasError: ({ context }) => context.errorCode !== null,
   },
   delays: {
     errorDisplay: ERROR_DISPLAY_MS,
@@ -97,17 +102,16 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ token: input?.token ?? null, user: input?.user ?? null, error: null }),
+  context: ({ input }) => ({ token: input?.token ?? null, user: input?.user ?? null, errorCode: null }),
   initial: 'checking',
   on: {
     'auth.setCredentials': {
       target: '.signedIn',
       actions: [
         { type: 'setCredentials', params: ({ event }) => ({ token: event.token, user: event.user }) },
-        'storeCredentials',
       ],
     },
-    'auth.clearCredentials': { target: '.signedOut', actions: ['clearCredentials', 'storeCredentials'] },
+    'auth.clearCredentials': { target: '.signedOut', actions: 'clearCredentials' },
     'auth.clearError': { actions: 'clearError' },
   },
   states: {
@@ -118,9 +122,9 @@ export const authMachine = setup({
         {
           guard: and(['isTokenExpired', 'hasUser']),
           target: 'resuming',
-          actions: ['clearToken', 'storeCredentials'],
+          actions: 'clearToken',
         },
-        { guard: 'isTokenExpired', target: 'signedOut', actions: ['clearCredentials', 'storeCredentials'] },
+        { guard: 'isTokenExpired', target: 'signedOut', actions: 'clearCredentials' },
         { guard: 'hasUser', target: 'signedIn' },
         { target: 'loadingUser' },
       ],
@@ -136,12 +140,9 @@ export const authMachine = setup({
         src: 'refreshToken',
         onDone: {
           target: 'signedIn',
-          actions: [
-            { type: 'setToken', params: ({ event }) => ({ token: event.output }) },
-            'storeCredentials',
-          ],
+          actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }],
         },
-        onError: { target: 'signedOut', actions: ['clearCredentials', 'storeCredentials'] },
+        onError: { target: 'signedOut', actions: 'clearCredentials' },
       },
     },
     loadingUser: {
@@ -152,15 +153,11 @@ export const authMachine = setup({
         src: 'fetchUser',
         onDone: {
           target: 'signedIn',
-          actions: [{ type: 'setUser', params: ({ event }) => ({ user: event.output }) }, 'storeCredentials'],
+          actions: { type: 'setUser', params: ({ event }) => ({ user: event.output }) },
         },
         onError: {
           target: 'signedOut',
-          actions: [
-            'clearCredentials',
-            'storeCredentials',
-            { type: 'setError', params: { message: USER_REFRESH_FAILED_MESSAGE } },
-          ],
+          actions: ['clearCredentials', { type: 'setError', params: { code: AUTH_ERROR.userRefreshFailed } }],
         },
       },
     },
@@ -183,19 +180,16 @@ export const authMachine = setup({
             src: 'refreshToken',
             onDone: {
               target: 'idle',
-              actions: [
-                { type: 'setToken', params: ({ event }) => ({ token: event.output }) },
-                'storeCredentials',
-              ],
+              actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }],
             },
-            onError: { target: '#auth.signedOut', actions: ['clearCredentials', 'storeCredentials'] },
+            onError: { target: '#auth.signedOut', actions: 'clearCredentials' },
           },
         },
       },
     },
     signingOut: {
-      description: 'Storage is cleared first, so a failing POST /auth/logout still signs out.',
-      entry: ['clearCredentials', 'storeCredentials'],
+      description: 'Credentials are cleared first, so a failing POST /auth/logout still signs out.',
+      entry: 'clearCredentials',
       invoke: {
         id: 'logout',
         src: 'logout',
@@ -230,14 +224,13 @@ export const authMachine = setup({
               type: 'setCredentials',
               params: ({ event }) => ({ token: event.output.token, user: event.output.user }),
             },
-            'storeCredentials',
           ],
         },
         onError: {
           target: 'signedOut',
           actions: {
             type: 'setError',
-            params: ({ event }) => ({ message: serverMessage(event.error) ?? LOGIN_FAILED_MESSAGE }),
+            params: ({ event }) => ({ code: serverCode(event.error) ?? AUTH_ERROR.loginFailed }),
           },
         },
       },

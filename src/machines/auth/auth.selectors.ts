@@ -13,7 +13,8 @@ export interface AuthView {
   isAuthenticated: boolean;
   /** Login pending. */
   isLoading: boolean;
-  error: string | null;
+  /** An error code for the login screen to translate (see AUTH_ERROR in auth.machine.ts). */
+  errorCode: string | null;
 }
 
 export function selectStatus(snapshot: AuthSnapshot): AuthStatus {
@@ -23,14 +24,14 @@ export function selectStatus(snapshot: AuthSnapshot): AuthStatus {
 
 export function selectAuthView(snapshot: AuthSnapshot): AuthView {
   const status = selectStatus(snapshot);
-  const { token, user, error } = snapshot.context;
+  const { token, user, errorCode } = snapshot.context;
   return {
     status,
     user,
     token,
     isAuthenticated: status === 'signedIn',
     isLoading: snapshot.matches('signingIn'),
-    error,
+    errorCode,
   };
 }
 
@@ -40,7 +41,7 @@ export function sameAuthView(a: AuthView, b: AuthView): boolean {
     a.user === b.user &&
     a.token === b.token &&
     a.isLoading === b.isLoading &&
-    a.error === b.error
+    a.errorCode === b.errorCode
   );
 }
 

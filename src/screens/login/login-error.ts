@@ -1,13 +1,18 @@
 import type { TFunction } from 'i18next';
 
-/** The session machine reports errors in English (spec §8); the known ones are translated. */
+/**
+ * The session keeps an error code, not text (spec §8 shows the server's message; ours is the
+ * translated equivalent): known codes have their own text, anything else is 'Login failed'.
+ */
 const KNOWN = {
-  'Invalid email or password': 'login.invalidCredentials',
-  'Login failed': 'login.loginFailed',
-  'Failed to refresh user': 'login.refreshFailed',
+  INVALID_CREDENTIALS: 'login.invalidCredentials',
+  RATE_LIMITED: 'login.rateLimited',
+  SERVICE_UNAVAILABLE: 'login.unavailable',
+  DATABASE_UNAVAILABLE: 'login.unavailable',
+  REDIS_UNAVAILABLE: 'login.unavailable',
+  USER_REFRESH_FAILED: 'login.refreshFailed',
 } as const;
 
-export function translateLoginError(t: TFunction, error: string): string {
-  const key = KNOWN[error as keyof typeof KNOWN];
-  return key ? t(key) : error;
+export function translateLoginError(t: TFunction, code: string): string {
+  return t(KNOWN[code as keyof typeof KNOWN] ?? 'login.loginFailed');
 }

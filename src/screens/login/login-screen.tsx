@@ -10,7 +10,7 @@ import { translateLoginError } from './login-error.ts';
 /** Spec §2 Login. The router redirects once the session is signed in. */
 export function LoginScreen() {
   const { t } = useTranslation();
-  const { login, isLoading, error, clearError } = useAuth();
+  const { login, isLoading, errorCode, clearError } = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -40,10 +40,10 @@ export function LoginScreen() {
         <form className="login__form" onSubmit={submit} noValidate>
           <h2>{t('login.title')}</h2>
           <p className="login__subtitle">{t('login.subtitle')}</p>
-          {error ? (
+          {errorCode ? (
             <Message
               severity="error"
-              text={translateLoginError(t, error)}
+              text={translateLoginError(t, errorCode)}
               className="login__alert"
               role="alert"
             />
@@ -58,7 +58,7 @@ export function LoginScreen() {
               value={email}
               onChange={(e) => {
                 setEmail(e.target.value);
-                if (error) clearError();
+                if (errorCode) clearError();
               }}
             />
           </div>
@@ -72,7 +72,7 @@ export function LoginScreen() {
                 value={password}
                 onChange={(e) => {
                   setPassword(e.target.value);
-                  if (error) clearError();
+                  if (errorCode) clearError();
                 }}
               />
               <Button

@@ -1,13 +1,13 @@
 /**
  * Drives the real session machine for one model path: fake actors that the path resolves or
  * rejects, a SimulatedClock for the 5-s and 5-minute delays, a memory storage, and a record of
- * every transition the real machine took (for the coverage check).
+ * every transition the real machine took (for the coverage check). The actor is started by the
+ * app's own startAuthSession, so storage is persisted by the real subscription.
  */
 import { vi } from 'vitest';
 import {
-  type Actor,
+  type ActorRefFrom,
   type AnyTransitionDefinition,
-  createActor,
   fromPromise,
   type NonReducibleUnknown,
   SimulatedClock,
@@ -16,9 +16,9 @@ import {
 import { ApiError } from '../../../src/api/api-error.ts';
 import type { SessionUser } from '../../../src/api/gen/model';
 import { authMachine, type LoginInput, type LoginOutput } from '../../../src/machines/auth/auth.machine.ts';
-import { readStoredCredentials } from '../../../src/machines/auth/auth-storage.ts';
+import { startAuthSession } from '../../../src/machines/auth/session.ts';
 import { isRefreshAdvised } from '../../../src/machines/auth/token.ts';
-import { LOGIN_SERVER_MESSAGE, type ModelContext, type ModelEvent } from './auth-model.ts';
+import { LOGIN_SERVER_CODE, type ModelContext, type ModelEvent } from './auth-model.ts';
 import { flush, type MemoryStorage, makeToken, TOKEN_LIFETIMES, USER } from './fixtures.ts';
 
 type ActorName = 'login' | 'fetchUser' | 'refreshToken' | 'logout';
@@ -49,7 +49,7 @@ export function allTransitionKeys(): string[] {
 export class AuthHarness {
   readonly clock = new SimulatedClock();
   readonly pending: Partial<Record<ActorName, Pending>> = {};
-  actor: Actor<typeof authMachine> | null = null;
+  actor: ActorRefFrom<typeof authMachine> | null = null;
 
   readonly storage: MemoryStorage;
   readonly taken: Set<string>;
@@ -79,8 +79,8 @@ export class AuthHarness {
         logout: this.#fake<unknown>('logout'),
       },
     });
-    this.actor = createActor(machine, {
-      input: readStoredCredentials(),
+    this.actor = startAuthSession({
+      machine,
       clock: this.clock,
       inspect: (event) => {
         if (event.type === '@xstate.microstep') {
@@ -90,7 +90,6 @@ export class AuthHarness {
         }
       },
     });
-    this.actor.start();
   }
 
   get snapshot(): SnapshotFrom<typeof authMachine> {
@@ -115,11 +114,12 @@ export class AuthHarness {
 
   /** Executes one model event against the real actor. */
   async exec(event: ModelEvent) {
-    const send = (e: Parameters<Actor<typeof authMachine>['send']>[0]) => this.actor?.send(e);
+    const send = (e: Parameters<ActorRefFrom<typeof authMachine>['send']>[0]) => this.actor?.send(e);
     const serverError = new ApiError(401, {
       statusCode: 401,
       error: 'Unauthorized',
-      message: LOGIN_SERVER_MESSAGE,
+      message: 'Invalid email or password',
+      code: LOGIN_SERVER_CODE,
     });
     const networkError = new ApiError(0, { statusCode: 0, error: 'Network Error', message: 'Network Error' });
     switch (event.type) {
@@ -185,8 +185,8 @@ export class AuthHarness {
     if (JSON.stringify(real) !== JSON.stringify(expected)) {
       return `state ${JSON.stringify(real)} != model ${JSON.stringify(expected)}`;
     }
-    const { token, user, error } = snap.context;
-    if (error !== context.error) return `error ${error} != ${context.error}`;
+    const { token, user, errorCode } = snap.context;
+    if (errorCode !== context.errorCode) return `error ${errorCode} != ${context.errorCode}`;
     if (this.storage.getItem('token') !== token) return 'stored token differs from the session token';
     if (this.storage.getItem('user') !== (user ? JSON.stringify(user) : null)) return 'stored user differs';
     if (expected === 'resuming')

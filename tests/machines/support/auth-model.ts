@@ -9,10 +9,11 @@ export type TokenKind = 'none' | 'fresh' | 'short' | 'due';
 
 export interface ModelContext {
   token: TokenKind;
-  error: string | null;
+  errorCode: string | null;
 }
 
-export const LOGIN_SERVER_MESSAGE = 'Invalid email or password';
+/** The server's code for a refused sign-in: the session keeps it as it is. */
+export const LOGIN_SERVER_CODE = 'INVALID_CREDENTIALS';
 
 export type ModelEvent =
   | { type: 'start.empty' }
@@ -52,13 +53,16 @@ export const authModel = setup({
   actions: {
     signOut: assign({ token: 'none' as TokenKind }),
     setToken: assign((_, params: { token: TokenKind }) => ({ token: params.token })),
-    setError: assign((_, params: { error: string }) => ({ token: 'none' as TokenKind, error: params.error })),
-    showError: assign((_, params: { error: string }) => ({ error: params.error })),
-    clearError: assign({ error: null }),
+    setError: assign((_, params: { code: string }) => ({
+      token: 'none' as TokenKind,
+      errorCode: params.code,
+    })),
+    showError: assign((_, params: { code: string }) => ({ errorCode: params.code })),
+    clearError: assign({ errorCode: null }),
   },
 }).createMachine({
   id: 'model',
-  context: { token: 'none', error: null },
+  context: { token: 'none', errorCode: null },
   initial: 'notStarted',
   states: {
     notStarted: {
@@ -89,13 +93,13 @@ export const authModel = setup({
           {
             guard: ({ event }) => event.token === 'due',
             target: '.signedIn.refreshing',
-            actions: assign({ token: 'due', error: null }),
+            actions: assign({ token: 'due', errorCode: null }),
           },
-          { target: '.signedIn.idle', actions: assign({ token: 'fresh', error: null }) },
+          { target: '.signedIn.idle', actions: assign({ token: 'fresh', errorCode: null }) },
         ],
         'auth.clearCredentials': [
           {
-            guard: ({ context }) => context.error !== null,
+            guard: ({ context }) => context.errorCode !== null,
             target: '.signedOut.showingError',
             actions: 'signOut',
           },
@@ -119,7 +123,7 @@ export const authModel = setup({
             'fetchUser.resolve': 'signedIn.idle',
             'fetchUser.reject': {
               target: 'signedOut.showingError',
-              actions: { type: 'setError', params: { error: 'Failed to refresh user' } },
+              actions: { type: 'setError', params: { code: 'USER_REFRESH_FAILED' } },
             },
           },
         },
@@ -180,11 +184,11 @@ export const authModel = setup({
             },
             'login.rejectServer': {
               target: 'signedOut.showingError',
-              actions: { type: 'showError', params: { error: LOGIN_SERVER_MESSAGE } },
+              actions: { type: 'showError', params: { code: LOGIN_SERVER_CODE } },
             },
             'login.rejectNetwork': {
               target: 'signedOut.showingError',
-              actions: { type: 'showError', params: { error: 'Login failed' } },
+              actions: { type: 'showError', params: { code: 'LOGIN_FAILED' } },
             },
           },
         },
