@@ -1,8 +1,8 @@
 /**
  * Authentication and permissions in one place. Every /api route declares `config.access`: a
  * permission, 'authenticated' or 'public'; a route without one fails to register. The bearer
- * token is verified and checked against revocations on every request; no valid token is 401 and a
- * missing permission is 403. Standard error responses are added to each route's schema.
+ * token is verified, and the session it names must still be live (services/live-sessions.ts) on
+ * every request; no valid token is 401 and a missing permission is 403. Standard error responses are added to each route's schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,9 +26,11 @@ export async function authenticate(
 ): Promise<AuthContext | null> {
   const token = bearerToken(request);
   if (!token) return null;
-  const claims = await app.services.tokens.verify(token);
+  const { tokens, revocations, liveSessions } = app.services;
+  const claims = await tokens.verify(token);
   if (!claims) return null;
-  if (await app.services.revocations.isRevoked(claims)) return null;
+  if (revocations && (await revocations.isRevoked(claims.sessionId))) return null;
+  if (!(await liveSessions.isLive(claims))) return null;
   const { issuedAt: _, ...auth } = claims;
   return auth;
 }
@@ -41,8 +43,12 @@ function addStandardResponses(route: RouteOptions, access: string) {
   const codes = [400, 500, 503];
   if (access !== 'public') codes.push(401);
   if (access !== 'public' && access !== 'authenticated') codes.push(403);
-  if (route.method !== 'GET' && route.method !== 'HEAD' && route.method !== 'DELETE') codes.push(413, 415);
-  for (const code of codes) response[code] ??= errorResponse(STANDARD_ERRORS[code]);
+  // Fastify reads a body on every method but GET and HEAD, so a DELETE sent with one can be too
+  // large or of the wrong type too; and a path parameter past maxParamLength is a 414.
+  if (route.method !== 'GET' && route.method !== 'HEAD') codes.push(413, 415);
+  if (/[:*]/.test(route.url)) codes.push(414);
+  const described: Record<number, string> = { 414: 'A path parameter is longer than the server accepts' };
+  for (const code of codes) response[code] ??= errorResponse(STANDARD_ERRORS[code] ?? described[code]);
 }
 
 export default fp(async function authorization(app: FastifyInstance) {
