@@ -1,8 +1,9 @@
 /**
- * The one error type every API call rejects with: the server's error body (spec §8, CONVENTIONS 8),
- * or a synthesised body with status 0 when no answer arrived (network error, timeout, abort).
+ * The one error type every API call rejects with, and the one reader of the server's error body
+ * (spec §8, CONVENTIONS 8): `{ statusCode, error, message, code?, details? }`. When no answer
+ * arrived (network error, timeout, abort) the body is synthesised with status 0.
  */
-import type { ErrorBody } from './gen/model';
+import type { ErrorBody, ErrorDetail } from './gen/model';
 
 export class ApiError<TBody = ErrorBody> extends Error {
   override readonly name = 'ApiError';
@@ -11,8 +12,8 @@ export class ApiError<TBody = ErrorBody> extends Error {
   readonly body: TBody;
   /** Server code (e.g. 'CONFLICT') or the transport code (e.g. 'ECONNABORTED'). */
   readonly code: string | undefined;
-  /** First message per field from body.details, for mapping onto form fields. */
-  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** The body's field details (server validation and uniqueness errors), in the server's order. */
+  readonly details: readonly ErrorDetail[];
 
   constructor(status: number, body: TBody, options?: { cause?: unknown }) {
     const errorBody = asErrorBody(body);
@@ -20,7 +21,7 @@ export class ApiError<TBody = ErrorBody> extends Error {
     this.status = status;
     this.body = body;
     this.code = errorBody?.code;
-    this.fieldErrors = fieldErrorsOf(errorBody);
+    this.details = errorBody?.details ?? [];
   }
 
   /** True when the request never reached the server or got no answer. */
@@ -33,6 +34,11 @@ export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
 }
 
+/** The field details of a failed call; none for anything that is not an ApiError. */
+export function errorDetailsOf(error: unknown): readonly ErrorDetail[] {
+  return isApiError(error) ? error.details : [];
+}
+
 /** A body synthesised for answers that are not the server's error body (proxy pages, empty bodies). */
 export function fallbackErrorBody(status: number, statusText: string, code?: string): ErrorBody {
   return {
@@ -43,18 +49,11 @@ export function fallbackErrorBody(status: number, statusText: string, code?: str
   };
 }
 
+/** The server's error body, or undefined when `value` is something else (an HTML page, nothing). */
 export function asErrorBody(value: unknown): ErrorBody | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const candidate = value as Partial<ErrorBody>;
   return typeof candidate.message === 'string' && typeof candidate.statusCode === 'number'
     ? (candidate as ErrorBody)
     : undefined;
-}
-
-function fieldErrorsOf(body: ErrorBody | undefined): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const detail of body?.details ?? []) {
-    if (detail.field && !(detail.field in errors)) errors[detail.field] = detail.message;
-  }
-  return errors;
 }

@@ -220,7 +220,7 @@ describe('401 → refresh → retry', () => {
 });
 
 describe('errors surface as ApiError', () => {
-  it('carries the server error body and its field errors', async () => {
+  it('carries the server error body and its field details', async () => {
     handler = () => ({
       status: 400,
       data: {
@@ -243,11 +243,12 @@ describe('errors surface as ApiError', () => {
     const error = await listUsers().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, message: 'Validation failed', code: 'VALIDATION' });
-    expect((error as ApiError).fieldErrors).toEqual({
-      email: 'Please enter a valid email address',
-      first_name: 'Minimum length is 2 characters',
-    });
-    expect((error as ApiError).body.details).toHaveLength(3);
+    expect((error as ApiError).details.map((d) => [d.field, d.rule])).toEqual([
+      ['email', 'format'],
+      ['email', undefined],
+      ['first_name', 'minLength'],
+    ]);
+    expect((error as ApiError).details[2].params).toEqual({ min: 2 });
   });
 
   it('synthesises a body when the answer is not the server error body', async () => {

@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationError } from 'yup';
-import { detailToFormMessage } from '../../src/components/common/api-error-details.ts';
-import { formMessage, translateFormMessage } from '../../src/components/common/form-message.ts';
+import { translateFormMessage } from '../../src/components/common/form-message.ts';
 import { resources } from '../../src/i18n/resources.ts';
 import {
   toCreateBody,
@@ -114,32 +113,5 @@ describe('user form payloads', () => {
     expect(body).not.toHaveProperty('password');
     expect(body.is_active).toBe(false);
     expect(toUpdateBody(userFormSchema('edit').cast(valid)).password).toBe('secret1');
-  });
-});
-
-describe('server field errors', () => {
-  const en = t.getFixedT('en');
-  const show = (message: string) => translateFormMessage(en, message);
-
-  it('translates the known rules', () => {
-    expect(show(detailToFormMessage({ field: 'email', message: 'x', rule: 'required' }))).toBe(
-      'This field is required',
-    );
-    expect(
-      show(detailToFormMessage({ field: 'first_name', message: 'x', rule: 'minLength', params: { min: 2 } })),
-    ).toBe('Minimum length is 2 characters');
-    expect(show(detailToFormMessage({ field: 'email', message: 'x', rule: 'email' }))).toBe(
-      'Please enter a valid email address',
-    );
-    const unique = { unique: formMessage('users.emailTaken') };
-    expect(show(detailToFormMessage({ field: 'email', message: 'taken', rule: 'unique' }, unique))).toBe(
-      'A user with this email already exists',
-    );
-  });
-
-  it('keeps the server text for unknown rules', () => {
-    expect(show(detailToFormMessage({ field: 'role', message: 'Must be one of: a, b', rule: 'enum' }))).toBe(
-      'Must be one of: a, b',
-    );
   });
 });

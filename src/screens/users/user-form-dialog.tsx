@@ -6,8 +6,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
-import { detailToFormMessage, errorDetailsOf } from '../../components/common/api-error-details.ts';
 import { formMessage } from '../../components/common/form-message.ts';
+import { applyServerErrors } from '../../components/common/server-errors.ts';
 import { assignableRoles } from '../../domain/permissions.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { useCreateUserMutation, useUpdateUserMutation } from './use-users-api.ts';
@@ -67,14 +67,7 @@ export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) 
       onSaved();
     } catch (error) {
       const overrides = { unique: formMessage('users.emailTaken') };
-      const fieldDetails = errorDetailsOf(error).filter((d) => (FIELDS as string[]).includes(d.field));
-      for (const detail of fieldDetails) {
-        setError(detail.field as keyof UserFormValues, {
-          type: 'server',
-          message: detailToFormMessage(detail, overrides),
-        });
-      }
-      if (fieldDetails.length === 0) setSaveFailed(true);
+      if (!applyServerErrors(error, setError, FIELDS, overrides)) setSaveFailed(true);
     }
   });
 
