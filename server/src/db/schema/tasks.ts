@@ -122,6 +122,11 @@ export const taskInstances = pgTable(
   (t) => [
     index('task_instances_site_position_idx').on(t.siteId, t.positionId, t.isCompleted),
     index('task_instances_template_idx').on(t.templateId),
+    // A position has at most one open instance of a template: from-template and bulk create skip
+    // the pairs that have one, and this decides two concurrent calls (insert … on conflict do nothing).
+    uniqueIndex('task_instances_open_template_unique')
+      .on(t.templateId, t.positionId)
+      .where(sql`${t.templateId} is not null and not ${t.isCompleted}`),
   ],
 );
 
@@ -130,5 +135,9 @@ export const tasksUnique: UniqueMessages = {
   task_templates_site_code_unique: {
     field: 'task_code',
     message: 'A template with this code already exists',
+  },
+  task_instances_open_template_unique: {
+    field: 'template_id',
+    message: 'This position already has an open task from this template',
   },
 };

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "task_instances_open_template_unique" ON "task_instances" USING btree ("template_id","position_id") WHERE "task_instances"."template_id" is not null and not "task_instances"."is_completed";
