@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Sidebar } from 'primereact/sidebar';
 import { useEffect, useState } from 'react';
+import { NotifyProvider } from '../notify/notify-provider.tsx';
 import { Brand } from './brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -8,7 +9,8 @@ import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
 
 /**
  * Spec §2 Layout: a 240px sidebar (60px collapsed, open by default) on large screens; below
- * 992px a temporary drawer, at most 280px wide, that closes on navigation.
+ * 992px a temporary drawer, at most 280px wide, that closes on navigation. The shell also mounts
+ * the app's one toast and confirm dialog (NotifyProvider) for every screen inside it.
  */
 export function AppShell() {
   const large = useMediaQuery(LARGE_BREAKPOINT);
@@ -25,31 +27,35 @@ export function AppShell() {
   const toggle = () => (large ? setExpanded((v) => !v) : setDrawerOpen((v) => !v));
 
   return (
-    <div className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}>
-      {large ? (
-        <aside className="shell__sidebar">
-          <div className="shell__brand">
-            <Brand compact={!expanded} />
-          </div>
-          <SidebarNav collapsed={!expanded} />
-        </aside>
-      ) : (
-        <Sidebar
-          visible={drawerOpen}
-          onHide={() => setDrawerOpen(false)}
-          className="shell__drawer"
-          header={<Brand />}
-          blockScroll
-        >
-          <SidebarNav onNavigate={() => setDrawerOpen(false)} />
-        </Sidebar>
-      )}
-      <div className="shell__main">
-        <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
-        <main className="shell__content">
-          <Outlet />
-        </main>
+    <NotifyProvider>
+      <div
+        className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}
+      >
+        {large ? (
+          <aside className="shell__sidebar">
+            <div className="shell__brand">
+              <Brand compact={!expanded} />
+            </div>
+            <SidebarNav collapsed={!expanded} />
+          </aside>
+        ) : (
+          <Sidebar
+            visible={drawerOpen}
+            onHide={() => setDrawerOpen(false)}
+            className="shell__drawer"
+            header={<Brand />}
+            blockScroll
+          >
+            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+          </Sidebar>
+        )}
+        <div className="shell__main">
+          <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
+          <main className="shell__content">
+            <Outlet />
+          </main>
+        </div>
       </div>
-    </div>
+    </NotifyProvider>
   );
 }

@@ -1,0 +1,54 @@
+/** Mounts the app's one Toast and one ConfirmDialog and provides useNotify (see notify-context.ts). */
+import { ConfirmDialog } from 'primereact/confirmdialog';
+import { Toast } from 'primereact/toast';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type ConfirmOptions, type Notify, NotifyContext } from './notify-context.ts';
+
+const TOAST_LIFE_MS = 4000;
+
+export function NotifyProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const toast = useRef<Toast>(null);
+  // The request outlives `open`, so the text stays put while the dialog fades out.
+  const [request, setRequest] = useState<ConfirmOptions | null>(null);
+  const [open, setOpen] = useState(false);
+
+  const notify = useMemo<Notify>(() => {
+    const show = (severity: 'success' | 'info' | 'error', detail: string) =>
+      toast.current?.show({
+        severity,
+        summary: severity === 'error' ? t('common.error') : t('common.success'),
+        detail,
+        life: TOAST_LIFE_MS,
+      });
+    return {
+      success: (text) => show('success', text),
+      info: (text) => show('info', text),
+      error: (text) => show('error', text),
+      confirm: (options) => {
+        setRequest(options);
+        setOpen(true);
+      },
+    };
+  }, [t]);
+
+  return (
+    <NotifyContext.Provider value={notify}>
+      {children}
+      <Toast ref={toast} position="top-right" />
+      <ConfirmDialog
+        visible={open}
+        onHide={() => setOpen(false)}
+        header={request?.header}
+        message={request?.message}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={request?.acceptLabel ?? (request?.danger ? t('common.delete') : t('common.yes'))}
+        rejectLabel={t('common.cancel')}
+        acceptClassName={request?.danger ? 'p-button-danger' : undefined}
+        defaultFocus={request?.danger ? 'reject' : 'accept'}
+        accept={() => void request?.onAccept()}
+      />
+    </NotifyContext.Provider>
+  );
+}
