@@ -1,0 +1,85 @@
+/**
+ * The one form dialog (spec §5 forms): header, the form, an alert slot for the dialog-level
+ * failure ('Failed to save X. Please try again', spec §8), and Cancel/Save in the footer. Save
+ * submits the form through its id, so the fields stay plain children. On open the first field
+ * takes focus; Escape and Cancel close it, except while saving.
+ */
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { type BaseSyntheticEvent, type ReactNode, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface AppDialogProps {
+  header: string;
+  visible: boolean;
+  onHide: () => void;
+  /** The form's id, unique on the page (e.g. 'user-form'); the footer's Save submits it. */
+  formId: string;
+  /** The submit handler, e.g. react-hook-form's handleSubmit(...) or useDialogForm's. */
+  onSubmit: (event?: BaseSyntheticEvent) => unknown;
+  /** Save shows a spinner; Cancel, Escape and the close icon wait. */
+  saving: boolean;
+  /** A dialog-level failure, shown above the fields; null hides the alert. */
+  error?: string | null;
+  /** Defaults to Save. */
+  saveLabel?: string;
+  /** 'wide' for forms with pickers or two-column detail. */
+  size?: 'normal' | 'wide';
+  children: ReactNode;
+}
+
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
+
+export function AppDialog({
+  header,
+  visible,
+  onHide,
+  formId,
+  onSubmit,
+  saving,
+  error,
+  saveLabel,
+  size = 'normal',
+  children,
+}: AppDialogProps) {
+  const { t } = useTranslation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const hide = () => {
+    if (!saving) onHide();
+  };
+
+  const footer = (
+    <div className="dialog-footer">
+      <Button type="button" label={t('common.cancel')} text onClick={hide} disabled={saving} />
+      <Button
+        type="submit"
+        form={formId}
+        label={saveLabel ?? t('common.save')}
+        icon="pi pi-check"
+        loading={saving}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog
+      header={header}
+      visible={visible}
+      onHide={hide}
+      onShow={() => formRef.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus()}
+      footer={footer}
+      modal
+      draggable={false}
+      closeOnEscape
+      className={`form-dialog${size === 'wide' ? ' form-dialog--wide' : ''}`}
+      breakpoints={{ '640px': '95vw' }}
+    >
+      <form id={formId} ref={formRef} onSubmit={onSubmit} noValidate>
+        {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
+        {children}
+      </form>
+    </Dialog>
+  );
+}
