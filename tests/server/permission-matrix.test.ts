@@ -39,6 +39,9 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/health': 'public',
   'GET /api/v1/system/health': 'system.settings',
   'GET /api/v1/system/metrics': 'system.settings',
+  'GET /api/v1/sites': 'authenticated',
+  'GET /api/v1/site-settings': 'system.settings',
+  'PUT /api/v1/site-settings': 'system.settings',
   'GET /api/v1/openapi.json': 'public',
 };
 

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
@@ -5,12 +6,25 @@ import { openDatabase } from '../../server/src/db/client.ts';
 import { positions, sessions, sites, users, workEntries } from '../../server/src/db/schema/index.ts';
 import { checkServices } from '../../server/src/routes/system/checks.ts';
 import type { Role } from '../../src/domain/permissions.ts';
-import { bearer, buildTestApp, createTestDatabase, DRIVERS, type TestApp, testConfig } from './helpers.ts';
+import {
+  ADMIN,
+  bearer,
+  buildTestApp,
+  createTestDatabase,
+  DRIVERS,
+  login,
+  type TestApp,
+  testConfig,
+} from './helpers.ts';
+import { signInAs } from './support/actors.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/15';
+const PACKAGE_VERSION = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+).version;
 
-const tokenFor = (t: TestApp, role: Role, siteId = 'main') =>
-  t.app.services.tokens.sign({ userId: 1, siteId, role, sessionId: `test-${role}` }).then(bearer);
+/** A real signed-in user of the role (a live session, as the guard requires). */
+const tokenFor = async (t: TestApp, role: Role) => (await signInAs(t, role)).headers;
 
 interface Service {
   name: string;
@@ -40,7 +54,10 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
     expect(db.response_time).toBeGreaterThanOrEqual(0);
     expect(db.details.version).toMatch(/^\d+(\.\d+)*/);
     expect(db.details.connections).toBeGreaterThanOrEqual(1);
+    expect(db.details.size).toMatch(/^\d+(\.\d+)? (bytes|kB|MB|GB)$/);
     expect(api.status).toMatch(/healthy|degraded/);
+    expect(api.details.version).toBe(PACKAGE_VERSION);
+    expect(api.details.runtime).toBe(`Node.js ${process.versions.node}`);
     expect(api.details.memory_usage).toBeGreaterThan(0);
     expect(api.details.memory_usage).toBeLessThanOrEqual(100);
     expect(api.details.cpu_usage).toBeGreaterThanOrEqual(0);
@@ -49,6 +66,10 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
 
   it('counts the caller’s site: users, positions, work entries, live sessions', async () => {
     const { db } = t.app.database;
+    const headers = await tokenFor(t, 'admin');
+    const metrics = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/system/metrics', headers })).json().metrics;
+    const before = await metrics();
     await db.insert(sites).values({ id: 'other', name: 'Other' });
     const [w] = await db
       .insert(users)
@@ -96,18 +117,13 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
         session('expired', { expiresAt: new Date(Date.now() - hour) }),
       ]);
 
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/system/metrics',
-      headers: await tokenFor(t, 'admin'),
-    });
-    expect(res.statusCode).toBe(200);
-    const m = res.json().metrics;
+    const m = await metrics();
+    // One user, two positions, one entry and one live session more in 'main'; site 'other' not counted.
     expect(m).toMatchObject({
-      total_users: 2,
-      total_positions: 2,
-      total_work_entries: 1,
-      active_sessions: 1,
+      total_users: before.total_users + 1,
+      total_positions: before.total_positions + 2,
+      total_work_entries: before.total_work_entries + 1,
+      active_sessions: before.active_sessions + 1,
     });
     expect(m.uptime).toBeGreaterThan(0);
     expect(m.database_size).toMatch(/^\d+(\.\d+)? (bytes|kB|MB|GB)$/);
@@ -176,14 +192,7 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
       const database = await openDatabase({ url: viaProxy.toString(), poolSize: 3 });
       const app = await buildApp({ config: testConfig(), database, logger: false });
       try {
-        const headers = bearer(
-          await app.services.tokens.sign({
-            userId: 1,
-            siteId: 'main',
-            role: 'admin',
-            sessionId: 'test-outage',
-          }),
-        );
+        const headers = bearer((await login(app, ADMIN.email, ADMIN.password)).token);
         expect((await app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode).toBe(200);
 
         await new Promise<void>((resolve) => {

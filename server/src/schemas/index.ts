@@ -1,5 +1,6 @@
 /** Schemas referenced by $id from several routes: registered once on the root instance. */
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
+import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
 
@@ -11,4 +12,6 @@ export const SHARED_SCHEMAS = [
   User,
   SessionUser,
   ServiceHealth,
+  SiteSettingsValues,
+  Site,
 ];

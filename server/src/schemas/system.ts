@@ -11,8 +11,14 @@ export const ServiceHealth = Type.Object(
       error_message: Type.Optional(Type.String()),
       version: Type.Optional(Type.String()),
       connections: Type.Optional(Type.Integer()),
-      memory_usage: Type.Optional(Type.Number({ description: 'percent' })),
-      cpu_usage: Type.Optional(Type.Number({ description: 'percent' })),
+      size: Type.Optional(Type.String({ description: 'database size, e.g. "8 MB"' })),
+      runtime: Type.Optional(Type.String({ description: 'api: the runtime it runs on' })),
+      memory_usage: Type.Optional(
+        Type.Number({
+          description: 'percent: api RSS of total memory; redis used of maxmemory or total memory',
+        }),
+      ),
+      cpu_usage: Type.Optional(Type.Number({ description: 'percent of all cores since the previous check' })),
     }),
   },
   { $id: 'ServiceHealth' },

@@ -1,3 +1,4 @@
 export * from './auth/auth.ts';
+export * from './site-settings/site-settings.ts';
 export * from './system/system.ts';
 export * from './users/users.ts';

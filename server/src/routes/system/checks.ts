@@ -2,6 +2,7 @@
  * Health checks for GET /system/health. Each check is bounded by a timeout and turns any failure
  * into an 'unhealthy' entry with its message, so the health page itself never fails with a 500.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +10,11 @@ import type { Redis } from 'ioredis';
 import type { ServiceHealth as ServiceHealthSchema } from '../../schemas/system.ts';
 
 type ServiceHealth = Static<typeof ServiceHealthSchema>;
+
+/** The product's version (package.json), which is what an admin compares with a release note. */
+const API_VERSION: string = JSON.parse(
+  readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'),
+).version;
 
 const CHECK_TIMEOUT_MS = 3000;
 /** A check slower than this answers, but the service is called degraded. */
@@ -43,7 +49,9 @@ async function timed(name: string, check: () => Promise<Omit<ServiceHealth, 'nam
 
 async function checkDatabase(app: FastifyInstance) {
   const database = app.database;
-  const [row] = await database.query<{ version: string }>('select version() as version');
+  const [row] = await database.query<{ version: string; size: string }>(
+    'select version() as version, pg_size_pretty(pg_database_size(current_database())) as size',
+  );
   let connections = database.stats().total;
   if (database.kind === 'postgres') {
     const [count] = await database.query<{ n: number }>(
@@ -52,7 +60,7 @@ async function checkDatabase(app: FastifyInstance) {
     connections = count?.n ?? connections;
   }
   const version = /PostgreSQL\s+(\S+)/.exec(row?.version ?? '')?.[1] ?? row?.version;
-  return { status: 'healthy' as const, details: { version, connections } };
+  return { status: 'healthy' as const, details: { version, connections, size: row?.size } };
 }
 
 let lastCpu = { at: performance.now(), usage: process.cpuUsage() };
@@ -75,7 +83,10 @@ async function checkApi() {
   const memory_usage = round((process.memoryUsage().rss / os.totalmem()) * 100);
   const cpu_usage = cpuPercent();
   const status: ServiceHealth['status'] = memory_usage > 90 || cpu_usage > 90 ? 'degraded' : 'healthy';
-  return { status, details: { version: process.versions.node, memory_usage, cpu_usage } };
+  return {
+    status,
+    details: { version: API_VERSION, runtime: `Node.js ${process.versions.node}`, memory_usage, cpu_usage },
+  };
 }
 
 function infoField(info: string, key: string): string | undefined {

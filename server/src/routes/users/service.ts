@@ -10,6 +10,7 @@ import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
 import type { RequestContext } from '../../types.ts';
+import { assertUserCapacity } from '../site-settings/service.ts';
 
 const { userRows } = repo;
 
@@ -57,6 +58,7 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
   await assertEmailFree(ctx, email);
+  if (input.is_active !== false) await assertUserCapacity(ctx.db, ctx.siteId);
   const passwordHash = await ctx.services.passwords.hash(input.password);
   // The unique index still decides a race; lib/db-errors turns it into the same 409.
   const row = await userRows.insert(ctx.db, ctx.siteId, {

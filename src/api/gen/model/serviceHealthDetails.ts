@@ -10,8 +10,12 @@ export type ServiceHealthDetails = {
   error_message?: string;
   version?: string;
   connections?: number;
-  /** percent */
+  /** database size, e.g. "8 MB" */
+  size?: string;
+  /** api: the runtime it runs on */
+  runtime?: string;
+  /** percent: api RSS of total memory; redis used of maxmemory or total memory */
   memory_usage?: number;
-  /** percent */
+  /** percent of all cores since the previous check */
   cpu_usage?: number;
 };

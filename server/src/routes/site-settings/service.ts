@@ -1,0 +1,82 @@
+/**
+ * Site settings rules (spec §3, §5; issue 10 §2): what the schema cannot say (a real time zone,
+ * an address or nothing, a name that is not just spaces), saves that cannot silently overwrite
+ * each other, and the settings other areas obey (the user limit here; NFC and upload size through
+ * repositories/site-settings getSiteSettings).
+ */
+
+import { isTimeZone, type SiteSettings } from '#domain/site-settings.ts';
+import { EMAIL_REGEX } from '#domain/validation.ts';
+import type { Db } from '../../db/client.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import * as repo from '../../repositories/site-settings.ts';
+import type { SiteSettingsUpdateBody } from '../../schemas/site-settings.ts';
+import type { RequestContext } from '../../types.ts';
+
+export const STALE_SETTINGS_MESSAGE =
+  'Someone else saved the site settings after you opened them. Reload to see their changes, then make yours again.';
+
+const siteMissing = () => errors.notFound('Site not found', 'SITE_NOT_FOUND');
+
+function toResponse(stored: repo.StoredSettings) {
+  return {
+    settings: stored.settings,
+    version: stored.version,
+    updated_at: stored.updatedAt ? stored.updatedAt.toISOString() : null,
+  };
+}
+
+export async function readSettings(ctx: RequestContext) {
+  const stored = await repo.readSiteSettings(ctx.db, ctx.siteId);
+  if (!stored) throw siteMissing();
+  return toResponse(stored);
+}
+
+function invalid(field: string, rule: string, message: string): HttpError {
+  return new HttpError(400, message, { code: 'VALIDATION_ERROR', details: [{ field, message, rule }] });
+}
+
+/** The rules beyond the schema; trimmed text is what gets stored. */
+function clean(input: SiteSettingsUpdateBody): SiteSettings {
+  const { version: _version, ...values } = input;
+  const siteName = values.siteName.trim();
+  if (siteName === '') throw errors.fieldError('siteName', 'required');
+  const adminEmail = values.adminEmail.trim();
+  if (adminEmail !== '' && !EMAIL_REGEX.test(adminEmail)) throw errors.fieldError('adminEmail', 'email');
+  const timezone = values.timezone.trim();
+  if (!isTimeZone(timezone)) {
+    throw invalid('timezone', 'timezone', 'Unknown time zone: use a name such as Europe/Helsinki, or UTC');
+  }
+  return { ...values, siteName, adminEmail, timezone, siteDescription: values.siteDescription.trim() };
+}
+
+export async function updateSettings(ctx: RequestContext, input: SiteSettingsUpdateBody) {
+  const settings = clean(input);
+  const saved = await repo.saveSiteSettings(ctx.db, ctx.siteId, input.version, settings, ctx.actor.userId);
+  if (!saved) {
+    if (!(await repo.findSite(ctx.db, ctx.siteId))) throw siteMissing();
+    throw new HttpError(409, STALE_SETTINGS_MESSAGE, { code: 'STALE_SETTINGS' });
+  }
+  return toResponse({ settings, version: saved.version, updatedAt: saved.updatedAt });
+}
+
+export async function listSites(ctx: RequestContext) {
+  const site = await repo.findSite(ctx.db, ctx.siteId);
+  if (!site) throw siteMissing();
+  return { sites: [{ id: site.id, name: site.name, created_at: site.createdAt.toISOString() }] };
+}
+
+/**
+ * maxUsersPerSite in effect: refuses one more active user on a full site. Called by the users
+ * service before it creates a user. (Two creates racing for the last place may both pass: the
+ * limit is an administrative cap, not a security boundary.)
+ */
+export async function assertUserCapacity(db: Db, siteId: string): Promise<void> {
+  const { maxUsersPerSite } = await repo.getSiteSettings(db, siteId);
+  if ((await repo.countActiveUsers(db, siteId)) < maxUsersPerSite) return;
+  throw new HttpError(
+    409,
+    `This site already has ${maxUsersPerSite} active users, the most its site settings allow. Raise “Max users per site” or deactivate a user first.`,
+    { code: 'USER_LIMIT_REACHED' },
+  );
+}

@@ -1,0 +1,70 @@
+/** GET /sites, GET and PUT /site-settings (spec §3 Site settings, §7). */
+import { type Static, Type } from '@sinclair/typebox';
+import {
+  DATE_FORMATS,
+  type DateFormat,
+  DEFAULT_ROLE_OPTIONS,
+  type DefaultUserRole,
+  SETTINGS_BOUNDS,
+  SETTINGS_TEXT_MAX,
+} from '#domain/site-settings.ts';
+import { LIMITS } from '#domain/validation.ts';
+
+/** A closed list as a plain `enum`, so a wrong value answers "Must be one of: …" for its field. */
+const oneOf = <T extends string>(values: readonly T[], description?: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
+
+const bounded = (key: keyof typeof SETTINGS_BOUNDS, description: string) =>
+  Type.Integer({ minimum: SETTINGS_BOUNDS[key].min, maximum: SETTINGS_BOUNDS[key].max, description });
+
+const fields = {
+  siteName: Type.String({ minLength: 1, maxLength: SETTINGS_TEXT_MAX.siteName }),
+  siteDescription: Type.String({ maxLength: SETTINGS_TEXT_MAX.siteDescription }),
+  maxUsersPerSite: bounded('maxUsersPerSite', 'Users the site may have (active accounts)'),
+  allowGuestAccess: Type.Boolean({ description: 'Saved; no effect yet' }),
+  enableNfcTagValidation: Type.Boolean(),
+  autoArchiveWorkEntries: Type.Boolean(),
+  workEntryRetentionDays: bounded('workEntryRetentionDays', 'Days before a work entry is archived'),
+  maxFileUploadSize: bounded('maxFileUploadSize', 'Megabytes'),
+  enableEmailNotifications: Type.Boolean({ description: 'Saved; no effect yet' }),
+  /** An address or empty; the address rule is checked by the service (the field is optional). */
+  adminEmail: Type.String({ maxLength: LIMITS.emailMax }),
+  timezone: Type.String({
+    minLength: 1,
+    maxLength: SETTINGS_TEXT_MAX.timezone,
+    description: 'An IANA time zone, e.g. Europe/Helsinki, or UTC',
+  }),
+  dateFormat: oneOf<DateFormat>(DATE_FORMATS),
+  defaultUserRole: oneOf<DefaultUserRole>(DEFAULT_ROLE_OPTIONS, 'Preselected in the new-user form'),
+};
+
+export const SiteSettingsValues = Type.Object(fields, { $id: 'SiteSettingsValues' });
+
+/**
+ * The version a save is based on: opaque, read from GET and sent back with PUT. A save whose
+ * version is no longer current answers 409 STALE_SETTINGS.
+ */
+const Version = Type.String({ minLength: 1, maxLength: 32, description: 'Send back the version you read' });
+
+export const SiteSettingsResponse = Type.Object(
+  {
+    settings: Type.Ref(SiteSettingsValues),
+    version: Version,
+    updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'SiteSettingsResponse' },
+);
+
+/** The whole settings object (spec §7: the save sends all of it) and the version it was based on. */
+export const SiteSettingsUpdate = Type.Object(
+  { ...fields, version: Version },
+  { $id: 'SiteSettingsUpdate', additionalProperties: false },
+);
+export type SiteSettingsUpdateBody = Static<typeof SiteSettingsUpdate>;
+
+export const Site = Type.Object(
+  { id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) },
+  { $id: 'Site' },
+);
+
+export const SiteList = Type.Object({ sites: Type.Array(Type.Ref(Site)) }, { $id: 'SiteList' });
