@@ -22,6 +22,7 @@ export const en = {
     noData: 'No data available',
     success: 'Success',
     error: 'Error',
+    rowsPerPage: 'Rows per page',
   },
   errors: {
     accessDenied: 'Access denied. You do not have permission to view this page.',

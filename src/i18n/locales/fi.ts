@@ -21,6 +21,7 @@ export const fi: Translation = {
     noData: 'Ei tietoja',
     success: 'Onnistui',
     error: 'Virhe',
+    rowsPerPage: 'Rivejä sivulla',
   },
   errors: {
     accessDenied: 'Pääsy estetty. Sinulla ei ole oikeutta tämän sivun katseluun.',

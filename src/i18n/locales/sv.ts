@@ -21,6 +21,7 @@ export const sv: Translation = {
     noData: 'Inga uppgifter',
     success: 'Klart',
     error: 'Fel',
+    rowsPerPage: 'Rader per sida',
   },
   errors: {
     accessDenied: 'Åtkomst nekad. Du har inte behörighet att visa den här sidan.',

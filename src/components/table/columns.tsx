@@ -1,0 +1,47 @@
+/**
+ * Column presets for created date, status and row actions. They are functions returning
+ * <Column>, not components, because DataTable reads its Column children's props directly:
+ *
+ *   <DataTable …>{createdColumn(t('positions.columns.created'))}{statusColumn(t('…status'))}</DataTable>
+ */
+import { Column } from 'primereact/column';
+import type { ReactNode } from 'react';
+import { StatusTag } from '../common/status-tag.tsx';
+import { DateCell } from './cells.tsx';
+
+export function createdColumn<T extends { created_at: string }>(header: string) {
+  return (
+    <Column
+      key="created_at"
+      field="created_at"
+      header={header}
+      sortable
+      body={(row: T) => <DateCell value={row.created_at} />}
+    />
+  );
+}
+
+export function statusColumn<T extends { is_active: boolean }>(header: string) {
+  return (
+    <Column
+      key="is_active"
+      field="is_active"
+      header={header}
+      sortable
+      body={(row: T) => <StatusTag active={row.is_active} />}
+    />
+  );
+}
+
+/** The right-aligned actions column; `body` usually renders <RowActions>. */
+export function actionsColumn<T>(header: string, body: (row: T) => ReactNode) {
+  return (
+    <Column
+      key="actions"
+      header={header}
+      body={body}
+      headerClassName="col-actions"
+      bodyClassName="col-actions"
+    />
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * What every resource table shares (spec §2, §9): client-side paging with page sizes 5, 10, 25
+ * and 50 (default 10), a rows-per-page select with a visible label (PrimeReact's own is named
+ * "Jump to Page Dropdown" in English only), the 'No data available' empty state and striped rows.
+ * Spread onto DataTable: <DataTable value={rows} {...useTableDefaults()} sortField="…">.
+ */
+import type { DataTableProps, DataTableValueArray } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import type { PaginatorTemplateOptions } from 'primereact/paginator';
+import { useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../common/empty-state.tsx';
+
+export const PAGE_SIZES = [5, 10, 25, 50];
+export const DEFAULT_PAGE_SIZE = 10;
+
+type TableDefaults = Pick<
+  DataTableProps<DataTableValueArray>,
+  | 'dataKey'
+  | 'paginator'
+  | 'rows'
+  | 'rowsPerPageOptions'
+  | 'paginatorTemplate'
+  | 'emptyMessage'
+  | 'stripedRows'
+  | 'className'
+>;
+
+export function useTableDefaults(): TableDefaults {
+  const { t } = useTranslation();
+  const rowsId = useId();
+  return useMemo(() => {
+    const paginatorTemplate: PaginatorTemplateOptions = {
+      layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown',
+      RowsPerPageDropdown: (options) => (
+        <span className="table-rows">
+          <label htmlFor={rowsId}>{t('common.rowsPerPage')}</label>
+          <Dropdown
+            inputId={rowsId}
+            value={options.value}
+            options={options.options}
+            onChange={options.onChange}
+            appendTo={options.appendTo}
+            disabled={options.disabled}
+          />
+        </span>
+      ),
+    };
+    return {
+      dataKey: 'id',
+      paginator: true,
+      rows: DEFAULT_PAGE_SIZE,
+      rowsPerPageOptions: PAGE_SIZES,
+      paginatorTemplate,
+      emptyMessage: <EmptyState message={t('common.noData')} />,
+      stripedRows: true,
+      className: 'data-table',
+    };
+  }, [t, rowsId]);
+}
