@@ -14,6 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { users } from '../server/src/db/schema/index.ts';
+import { createSession } from '../server/src/services/sessions.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
@@ -136,11 +137,13 @@ async function main() {
         })),
       )
       .returning({ id: users.id, email: users.email });
+    // A token names a live session (checked on every request), so a real session is opened.
+    const { session } = await createSession(app, { userId: seeded[0].id, siteId: 'main' });
     const token = await app.services.tokens.sign({
       userId: seeded[0].id,
       siteId: 'main',
       role: 'owner',
-      sessionId: 'bench',
+      sessionId: session.id,
     });
 
     const apiUrl = await listen(app);

@@ -18,7 +18,6 @@ import swagger from './plugins/swagger.ts';
 import apiRoutes from './routes/index.ts';
 import { SHARED_SCHEMAS } from './schemas/index.ts';
 import { createServices } from './services/create.ts';
-import { restoreRevocations } from './services/sessions.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -50,10 +49,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   try {
     const jwtSecret = await loadJwtSecret(database.db, config);
-    const services = await createServices(config, jwtSecret, app.log);
+    const services = await createServices(config, jwtSecret, app.log, database.db);
     app.decorate('services', services);
     await bootstrapFirstStart(database.db, config, services.passwords, app.log);
-    await restoreRevocations(database.db, services.revocations, config.accessTokenTtl);
   } catch (err) {
     if (ownsDatabase) await database.close();
     throw err;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+import { bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
+import { signInAs } from './support/actors.ts';
 
 function expectErrorBody(body: Record<string, unknown>, statusCode: number) {
   expect(body).toMatchObject({ statusCode, error: expect.any(String), message: expect.any(String) });
@@ -20,9 +21,7 @@ describe.each(DRIVERS)('API error answers (%s)', (driver) => {
   beforeAll(async () => {
     t = await buildTestApp(driver);
     // The seeded admin has id 1 on a fresh database; only the token matters here.
-    headers = bearer(
-      await t.app.services.tokens.sign({ userId: 1, siteId: 'main', role: 'admin', sessionId: 'test-1' }),
-    );
+    headers = bearer(await sessionToken(t.app, { userId: 1, siteId: 'main', role: 'admin' }));
   });
   afterAll(async () => t?.close());
 
@@ -85,9 +84,7 @@ describe.each(DRIVERS)('API error answers (%s)', (driver) => {
     expectErrorBody(none.json(), 401);
     const bad = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: bearer('not.a.jwt') });
     expect(bad.statusCode).toBe(401);
-    const worker = bearer(
-      await t.app.services.tokens.sign({ userId: 1, siteId: 'main', role: 'worker', sessionId: 'test-2' }),
-    );
+    const worker = (await signInAs(t, 'worker')).headers;
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/v1/users', headers: worker });
     expect(forbidden.statusCode).toBe(403);
     expectErrorBody(forbidden.json(), 403);

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLockSeconds } from '../../server/src/services/index.ts';
+import { revokeUserSessions } from '../../server/src/services/sessions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, login, type TestApp } from './helpers.ts';
 
 const REDIS = 'redis://127.0.0.1:6379';
@@ -113,7 +114,7 @@ describe.each(DRIVERS.flatMap((driver) => STORES.map((store) => [driver, store] 
       ).toBe(401);
 
       const u = await login(t.app, ADMIN.email, ADMIN.password);
-      await t.app.services.revocations.revokeUser(u.user.id);
+      await revokeUserSessions(t.app, u.user.id, 'test');
       expect(
         (await t.app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(u.token) })).statusCode,
       ).toBe(401);

@@ -243,7 +243,7 @@ describe.each(DRIVERS)('refresh sessions (%s)', (driver) => {
     expect((await refresh(s.cookie, { host: 'admin.test', origin })).statusCode).toBe(200);
   });
 
-  it('still refuses revoked sessions after a restart (revocations reloaded from the database)', async () => {
+  it('still refuses revoked sessions after a restart (the database is the record)', async () => {
     const s = await login(t.app, ADMIN.email, ADMIN.password);
     const kept = await login(t.app, ADMIN.email, ADMIN.password);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(s.token) });

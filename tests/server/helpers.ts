@@ -9,6 +9,8 @@ import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
+import { createSession } from '../../server/src/services/sessions.ts';
+import type { AuthContext } from '../../server/src/types.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -116,3 +118,16 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * An access token for a user without going through the sign-in: a real session row is opened,
+ * because a token is accepted only while the session it names is live (and the role it carries
+ * is the user's role).
+ */
+export async function sessionToken(
+  app: FastifyInstance,
+  who: Omit<AuthContext, 'sessionId'>,
+): Promise<string> {
+  const { session } = await createSession(app, { userId: who.userId, siteId: who.siteId });
+  return app.services.tokens.sign({ ...who, sessionId: session.id });
+}

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites, users } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
-import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 import { describeSiteIsolation } from './support/site-isolation.ts';
 
 describe.each(DRIVERS)('site isolation (%s)', (driver) => {
@@ -14,12 +14,7 @@ describe.each(DRIVERS)('site isolation (%s)', (driver) => {
       .insert(users)
       .values({ siteId, email, firstName: 'Site', lastName: siteId.toUpperCase(), role, passwordHash: 'x' })
       .returning();
-    const token = await t.app.services.tokens.sign({
-      userId: row.id,
-      siteId,
-      role,
-      sessionId: `test-${++n}`,
-    });
+    const token = await sessionToken(t.app, { userId: row.id, siteId, role });
     return { row, headers: bearer(token) };
   }
 

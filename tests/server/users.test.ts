@@ -3,7 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions, sessions, users, workEntries } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
-import { ADMIN, bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 
 describe.each(DRIVERS)('users API (%s)', (driver) => {
   let t: TestApp;
@@ -32,12 +32,7 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
         ...extra,
       })
       .returning();
-    const token = await t.app.services.tokens.sign({
-      userId: row.id,
-      siteId: 'main',
-      role,
-      sessionId: `test-${n}`,
-    });
+    const token = await sessionToken(t.app, { userId: row.id, siteId: 'main', role });
     return { row, token };
   }
 
@@ -54,12 +49,7 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     t = await buildTestApp(driver);
     const [admin] = await t.app.database.db.select().from(users).where(eq(users.email, ADMIN.email));
     adminId = admin.id;
-    tokens.admin = await t.app.services.tokens.sign({
-      userId: admin.id,
-      siteId: 'main',
-      role: 'admin',
-      sessionId: 'test-admin',
-    });
+    tokens.admin = await sessionToken(t.app, { userId: admin.id, siteId: 'main', role: 'admin' });
     for (const role of ['owner', 'manager', 'worker'] as const) tokens[role] = (await addUser(role)).token;
   });
   afterAll(async () => t?.close());

@@ -1,16 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
 import type { LoginLimits, Services } from './index.ts';
-import { createMemoryLoginLimiter, createMemoryRevocationStore } from './memory-stores.ts';
+import { createLiveSessions } from './live-sessions.ts';
+import { createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
 import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
+import { findSessionState } from './sessions.ts';
 import { createTokenService } from './tokens.ts';
 
 export async function createServices(
   config: Config,
   jwtSecret: string,
   log: FastifyBaseLogger,
+  db: Db,
 ): Promise<Services> {
   const limits: LoginLimits = {
     ipMaxFailures: config.loginIpMaxFailures,
@@ -31,9 +35,8 @@ export async function createServices(
   return {
     tokens: createTokenService(jwtSecret, config.accessTokenTtl),
     passwords: createPasswordService(config.argon2),
-    revocations: redis
-      ? createRedisRevocationStore(redis, config.accessTokenTtl)
-      : createMemoryRevocationStore(config.accessTokenTtl),
+    revocations: redis ? createRedisRevocationStore(redis, config.accessTokenTtl) : null,
+    liveSessions: createLiveSessions((sessionId) => findSessionState(db, sessionId)),
     loginLimiter: redis ? createRedisLoginLimiter(redis, limits) : createMemoryLoginLimiter(limits),
     redis,
   };

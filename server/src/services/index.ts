@@ -1,13 +1,17 @@
 /** The services routes use, built once per app from the config. */
 import type { Redis } from 'ioredis';
+import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
 
+/**
+ * Revoked session ids shared through Redis, so every server process refuses a revoked session's
+ * access tokens at once instead of when its live-session cache entry runs out (live-sessions.ts).
+ * The database stays the record: this is only the fast path between processes.
+ */
 export interface RevocationStore {
-  /** True when the session was revoked, or the user's sessions were all revoked after the token was issued. */
-  isRevoked(claims: { sessionId: string; userId: number; issuedAt: number }): Promise<boolean>;
-  revokeSession(sessionId: string): Promise<void>;
-  revokeUser(userId: number): Promise<void>;
+  isRevoked(sessionId: string): Promise<boolean>;
+  revokeSessions(sessionIds: string[]): Promise<void>;
 }
 
 export interface LoginLimiter {
@@ -46,7 +50,9 @@ export function accountLockSeconds(failures: number, limits: LoginLimits): numbe
 export interface Services {
   tokens: TokenService;
   passwords: PasswordService;
-  revocations: RevocationStore;
+  /** Null without Redis: one process, whose live-session cache is dropped at every revocation. */
+  revocations: RevocationStore | null;
+  liveSessions: LiveSessions;
   loginLimiter: LoginLimiter;
   redis: Redis | null;
 }

@@ -1,32 +1,5 @@
-/** In-process revocation and login-limit stores, used when REDIS_URL is unset (one server process). */
-import { accountLockSeconds, type LoginLimiter, type LoginLimits, type RevocationStore } from './index.ts';
-
-export function createMemoryRevocationStore(tokenTtlSeconds: number): RevocationStore {
-  const sessions = new Map<string, number>();
-  const usersAt = new Map<number, number>();
-  // A revocation only matters while an access token issued before it can still be valid.
-  const ttlMs = (tokenTtlSeconds + 60) * 1000;
-  const prune = () => {
-    const cutoff = Date.now() - ttlMs;
-    for (const [k, at] of sessions) if (at < cutoff) sessions.delete(k);
-    for (const [k, at] of usersAt) if (at < cutoff) usersAt.delete(k);
-  };
-  return {
-    async isRevoked({ sessionId, userId, issuedAt }) {
-      if (sessions.has(sessionId)) return true;
-      const at = usersAt.get(userId);
-      return at !== undefined && issuedAt * 1000 <= at;
-    },
-    async revokeSession(sessionId) {
-      prune();
-      sessions.set(sessionId, Date.now());
-    },
-    async revokeUser(userId) {
-      prune();
-      usersAt.set(userId, Date.now());
-    },
-  };
-}
+/** In-process login-limit store, used when REDIS_URL is unset (one server process). */
+import { accountLockSeconds, type LoginLimiter, type LoginLimits } from './index.ts';
 
 /** Entries are dropped once their window or lock is over, so many guessed emails cannot grow memory forever. */
 export function createMemoryLoginLimiter(opts: LoginLimits): LoginLimiter {

@@ -13,18 +13,17 @@ export function createRedisRevocationStore(redis: Redis, tokenTtlSeconds: number
   // A revocation only matters while an access token issued before it can still be valid.
   const ttl = tokenTtlSeconds + 60;
   const sidKey = (sessionId: string) => `${PREFIX}revoked:sid:${sessionId}`;
-  const userKey = (userId: number) => `${PREFIX}revoked:user:${userId}`;
   return {
-    async isRevoked({ sessionId, userId, issuedAt }) {
-      const [session, userAt] = await redis.mget(sidKey(sessionId), userKey(userId));
-      if (session) return true;
-      return userAt !== null && issuedAt * 1000 <= Number(userAt);
+    async isRevoked(sessionId) {
+      return (await redis.exists(sidKey(sessionId))) === 1;
     },
-    async revokeSession(sessionId) {
-      await redis.set(sidKey(sessionId), '1', 'EX', ttl);
-    },
-    async revokeUser(userId) {
-      await redis.set(userKey(userId), String(Date.now()), 'EX', ttl);
+    async revokeSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      const multi = redis.multi();
+      for (const id of sessionIds) multi.set(sidKey(id), '1', 'EX', ttl);
+      const results = await multi.exec();
+      const failed = results?.find(([err]) => err);
+      if (failed) throw failed[0];
     },
   };
 }

@@ -6,11 +6,11 @@
  * being replayed, and the whole session is revoked.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema/index.ts';
-import type { RevocationStore } from './index.ts';
+import { sessions, users } from '../db/schema/index.ts';
+import type { SessionState } from './live-sessions.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -119,39 +119,54 @@ export async function rotateSession(
   return attempt === 0 ? rotateSession(app, token, 1) : { ok: false, reason: 'revoked' };
 }
 
+/** An unrevoked session with what an access token is checked against (live-sessions.ts). */
+export async function findSessionState(db: Db, sessionId: string): Promise<SessionState | undefined> {
+  const [row] = await db
+    .select({
+      userId: sessions.userId,
+      siteId: sessions.siteId,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      userActive: users.isActive,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+    .limit(1);
+  return row;
+}
+
 /** Sign-out and forced revocation: refresh fails from now on and the session's access tokens are refused. */
 export async function revokeSession(app: FastifyInstance, sessionId: string, reason: string): Promise<void> {
   await app.database.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  await app.services.revocations.revokeSession(sessionId);
+  app.services.liveSessions.forget(sessionId);
+  await app.services.revocations?.revokeSessions([sessionId]);
 }
 
-/** Revokes every session of a user (deactivation, deletion): refresh fails and access tokens are refused. */
+/**
+ * Revokes every session of a user (deactivation, deletion, a role or password change), or every
+ * one but the caller's own (changing one's own password): refresh fails and access tokens are refused.
+ */
 export async function revokeUserSessions(
   app: FastifyInstance,
   userId: number,
   reason: string,
+  exceptSessionId?: string,
 ): Promise<void> {
-  await app.database.db
+  const revoked = await app.database.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  await app.services.revocations.revokeUser(userId);
-}
-
-/**
- * At start-up: the in-memory revocation store starts empty, so sessions revoked recently enough
- * that their access tokens may still be valid are loaded into it from the database.
- */
-export async function restoreRevocations(
-  db: Db,
-  store: RevocationStore,
-  accessTokenTtl: number,
-): Promise<number> {
-  const since = new Date(Date.now() - (accessTokenTtl + 60) * 1000);
-  const rows = await db.select({ id: sessions.id }).from(sessions).where(gt(sessions.revokedAt, since));
-  for (const row of rows) await store.revokeSession(row.id);
-  return rows.length;
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  app.services.liveSessions.forgetUser(userId);
+  await app.services.revocations?.revokeSessions(revoked.map((r) => r.id));
 }

@@ -24,7 +24,7 @@ type Claims = AuthContext & { issuedAt: number };
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   // The key is the whole token string, so a hit is a token this key verified byte for byte; its
-  // expiry is still checked on every use. Revocation is checked by the caller on every request.
+  // expiry is still checked on every use. The session's liveness is checked by the caller on every request.
   const verified = new Map<string, { claims: Claims; expiresAtMs: number }>();
   const remember = (token: string, claims: Claims, exp: number) => {
     if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
@@ -49,7 +49,12 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         return null;
       }
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
+        // A token without an expiry would be good forever, one without iat cannot be dated.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
         const userId = Number(payload.sub);
         if (!Number.isInteger(userId) || typeof payload.site !== 'string' || typeof payload.sid !== 'string')
           return null;
@@ -59,9 +64,9 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
           siteId: payload.site,
           role: payload.role,
           sessionId: payload.sid,
-          issuedAt: payload.iat ?? 0,
+          issuedAt: payload.iat as number,
         };
-        if (typeof payload.exp === 'number') remember(token, claims, payload.exp);
+        remember(token, claims, payload.exp as number);
         return claims;
       } catch (err) {
         if (err instanceof joseErrors.JOSEError) return null;
