@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, users } from '../../server/src/db/schema/index.ts';
+import {
+  positionGroupPositions,
+  positionGroups,
+  positions,
+  sites,
+  users,
+} from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 import { describeSiteIsolation } from './support/site-isolation.ts';
@@ -126,4 +132,39 @@ describeSiteIsolation('users', {
   ],
   read: async (t, id) => (await t.app.database.db.select().from(users).where(eq(users.id, id)))[0],
   list: { url: '/api/v1/users', field: 'users' },
+});
+
+describeSiteIsolation('position groups', {
+  async seed(t, siteId) {
+    const { db } = t.app.database;
+    const [position] = await db
+      .insert(positions)
+      .values({ siteId, positionCode: 'FAR-1', positionName: 'Far spot' })
+      .returning();
+    const [group] = await db
+      .insert(positionGroups)
+      .values({ siteId, groupName: 'Far group', groupCode: 'far' })
+      .returning();
+    await db.insert(positionGroupPositions).values({ siteId, groupId: group.id, positionId: position.id });
+    return group.id;
+  },
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/position-groups/${id}` },
+    {
+      method: 'PUT',
+      url: `/api/v1/position-groups/${id}`,
+      payload: { group_name: 'Hacked', position_ids: [] },
+    },
+    { method: 'DELETE', url: `/api/v1/position-groups/${id}` },
+  ],
+  read: async (t, id) => {
+    const { db } = t.app.database;
+    const [group] = await db.select().from(positionGroups).where(eq(positionGroups.id, id));
+    const members = await db
+      .select()
+      .from(positionGroupPositions)
+      .where(eq(positionGroupPositions.groupId, id));
+    return { group, members };
+  },
+  list: { url: '/api/v1/position-groups', field: 'position_groups' },
 });

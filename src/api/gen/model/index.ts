@@ -6,18 +6,23 @@
  * OpenAPI spec version: 1.0.0
  */
 
+export * from './createPositionGroup201.ts';
+export * from './createPositionGroupBody.ts';
 export * from './createUser201.ts';
 export * from './createUserBody.ts';
+export * from './deletePositionGroup200.ts';
 export * from './deleteUser200.ts';
 export * from './deleteUser200Outcome.ts';
 export * from './errorBody.ts';
 export * from './errorDetail.ts';
 export * from './errorDetailParams.ts';
 export * from './getMe200.ts';
+export * from './getPositionGroup200.ts';
 export * from './getSiteSettings200.ts';
 export * from './getSystemHealth200.ts';
 export * from './getSystemMetrics200.ts';
 export * from './getSystemMetrics200Metrics.ts';
+export * from './listPositionGroups200.ts';
 export * from './listSites200.ts';
 export * from './listUsers200.ts';
 export * from './liveness200.ts';
@@ -25,6 +30,9 @@ export * from './liveness200Status.ts';
 export * from './login200.ts';
 export * from './loginBody.ts';
 export * from './messageResponse.ts';
+export * from './positionGroup.ts';
+export * from './positionGroupDetail.ts';
+export * from './positionGroupMember.ts';
 export * from './refreshToken200.ts';
 export * from './refreshTokenBody.ts';
 export * from './role.ts';
@@ -36,6 +44,8 @@ export * from './site.ts';
 export * from './siteSettingsValues.ts';
 export * from './siteSettingsValuesDateFormat.ts';
 export * from './siteSettingsValuesDefaultUserRole.ts';
+export * from './updatePositionGroup200.ts';
+export * from './updatePositionGroupBody.ts';
 export * from './updateSiteSettings200.ts';
 export * from './updateSiteSettingsBody.ts';
 export * from './updateSiteSettingsBodyDateFormat.ts';

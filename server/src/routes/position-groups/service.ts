@@ -1,0 +1,98 @@
+/**
+ * Position-group rules (spec §2, §5): trimmed names, codes unique per site (the unique index
+ * decides, lib/db-errors answers 409 on group_code), members only from the caller's site, and a
+ * membership that is replaced whole, in one transaction with the group's own fields.
+ */
+import type { Static } from '@sinclair/typebox';
+import { LIMITS } from '#domain/validation.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import * as repo from '../../repositories/position-groups.ts';
+import type { PositionGroupCreate, PositionGroupUpdate } from '../../schemas/position-group.ts';
+import type { RequestContext } from '../../types.ts';
+
+const { positionGroupRows } = repo;
+const notFound = () => errors.notFound('Position group not found', 'POSITION_GROUP_NOT_FOUND');
+
+/** The schema checked the length of the raw text; whitespace alone must not pass it. */
+function groupName(value: string): string {
+  const trimmed = value.trim();
+  if (trimmed === '') throw errors.fieldError('group_name', 'required');
+  if (trimmed.length < LIMITS.groupNameMin)
+    throw errors.fieldError('group_name', 'minLength', { min: LIMITS.groupNameMin });
+  return trimmed;
+}
+
+const descriptionOf = (value: string | null | undefined) => value?.trim() || null;
+
+/** The ids once each, all of them positions of the caller's site (inactive ones are fine). */
+async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  const known = await repo.sitePositionIds(ctx.db, ctx.siteId, unique);
+  const unknown = unique.filter((id) => !known.has(id));
+  if (unknown.length > 0) {
+    // Another site's position is as unknown here as a missing one.
+    const list = unknown.join(', ');
+    const message = `Unknown positions: ${list}`;
+    throw new HttpError(400, message, {
+      code: 'UNKNOWN_POSITIONS',
+      details: [{ field: 'position_ids', message, rule: 'exists', params: { ids: list } }],
+    });
+  }
+  return unique;
+}
+
+export const listGroups = (ctx: RequestContext) => repo.listGroups(ctx.db, ctx.siteId);
+
+export async function getGroup(ctx: RequestContext, id: number) {
+  const group = await repo.findGroupDetail(ctx.db, ctx.siteId, id);
+  if (!group) throw notFound();
+  return group;
+}
+
+export async function createGroup(ctx: RequestContext, input: Static<typeof PositionGroupCreate>) {
+  const values = {
+    groupName: groupName(input.group_name),
+    groupCode: input.group_code,
+    description: descriptionOf(input.description),
+  };
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const ids = await memberIds(inTx, input.position_ids ?? []);
+    const row = await positionGroupRows.insert(tx, ctx.siteId, values);
+    await repo.replaceMembers(tx, ctx.siteId, row.id, ids);
+    return getGroup(inTx, row.id);
+  });
+}
+
+export async function updateGroup(
+  ctx: RequestContext,
+  id: number,
+  input: Static<typeof PositionGroupUpdate>,
+) {
+  const changes: repo.PositionGroupChanges = {};
+  if (input.group_name !== undefined) changes.groupName = groupName(input.group_name);
+  if (input.group_code !== undefined) changes.groupCode = input.group_code;
+  if (input.description !== undefined) changes.description = descriptionOf(input.description);
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  // A membership change alone still marks the group as updated.
+  if (input.position_ids !== undefined || Object.keys(changes).length > 0) changes.updatedAt = new Date();
+
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const found =
+      changes.updatedAt === undefined
+        ? await positionGroupRows.find(tx, ctx.siteId, id)
+        : await positionGroupRows.update(tx, ctx.siteId, id, changes);
+    if (!found) throw notFound();
+    if (input.position_ids !== undefined) {
+      await repo.replaceMembers(tx, ctx.siteId, id, await memberIds(inTx, input.position_ids));
+    }
+    return getGroup(inTx, id);
+  });
+}
+
+/** The join rows go with the group (on delete cascade); positions are never deleted. */
+export async function deleteGroup(ctx: RequestContext, id: number) {
+  if (!(await positionGroupRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
+  return { message: 'Position group deleted' };
+}
