@@ -1,7 +1,9 @@
 /**
  * Code-based routes (spec §2). Route definitions stay thin: guards in beforeLoad, screens loaded
- * lazily so each screen is its own chunk. The router context carries the query client and the
- * session actor; main.tsx invalidates the router whenever the session changes.
+ * lazily so each screen is its own chunk. The screens inside the app shell come from the screen
+ * registry; only login, the shell and the catch-all are written here. The router context carries
+ * the query client and the session actor; main.tsx invalidates the router whenever the session
+ * changes.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -14,7 +16,8 @@ import {
 } from '@tanstack/react-router';
 import { withAccessGate } from './components/guards/access-gate.tsx';
 import { redirectIfSignedIn, requireAccess, requireSignedIn } from './components/guards/require-access.ts';
-import type { AuthActorRef } from './machines/auth/auth-provider.tsx';
+import type { AuthActorRef } from './machines/auth/session.ts';
+import { SCREENS } from './screens/registry.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -42,32 +45,21 @@ const appRoute = createRoute({
   component: lazyRouteComponent(() => import('./components/layout/app-shell.tsx'), 'AppShell'),
 });
 
-const DashboardScreen = withAccessGate(
-  lazyRouteComponent(() => import('./screens/dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
-);
-
-const indexRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: '/',
-  beforeLoad: requireAccess('dashboard.view'),
-  component: DashboardScreen,
-});
-
-const dashboardRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'dashboard',
-  beforeLoad: requireAccess('dashboard.view'),
-  component: DashboardScreen,
-});
-
-const usersRoute = createRoute({
-  getParentRoute: () => appRoute,
-  path: 'users',
-  beforeLoad: requireAccess('users.read'),
-  component: withAccessGate(
-    lazyRouteComponent(() => import('./screens/users/users-screen.tsx'), 'UsersScreen'),
+/**
+ * One route per path of each registered screen (src/screens/registry.ts): its access guard, its
+ * search-param validation and its lazily loaded component.
+ */
+const screenRoutes = SCREENS.flatMap((screen) =>
+  [screen.path, ...(screen.aliases ?? [])].map((path) =>
+    createRoute({
+      getParentRoute: () => appRoute,
+      path,
+      beforeLoad: requireAccess(screen.access),
+      validateSearch: screen.validateSearch,
+      component: withAccessGate(screen.component),
+    }),
   ),
-});
+);
 
 /** Any unknown path goes to / (and from there to /login when signed out). */
 const unknownRoute = createRoute({
@@ -80,7 +72,7 @@ const unknownRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
-  appRoute.addChildren([indexRoute, dashboardRoute, usersRoute]),
+  appRoute.addChildren(screenRoutes),
   unknownRoute,
 ]);
 

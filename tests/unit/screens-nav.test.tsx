@@ -1,42 +1,66 @@
+/** The sidebar, derived from the screen registry, and the login error text. */
 import { describe, expect, it } from 'vitest';
-import { isActivePath, NAV, type NavEntry, visibleNav } from '../../src/components/layout/nav-config.ts';
-import { hasPermission, type Permission, type Role } from '../../src/domain/permissions.ts';
+import { isAllowed } from '../../src/components/guards/require-access.ts';
+import {
+  isActivePath,
+  NAV,
+  type NavEntry,
+  navFromScreens,
+  visibleNav,
+} from '../../src/components/layout/nav-config.ts';
+import type { Role } from '../../src/domain/permissions.ts';
 import { translateLoginError } from '../../src/screens/login/login-error.ts';
+import { SCREENS, type ScreenDef } from '../../src/screens/registry.ts';
 
 const ids = (entries: NavEntry[]) =>
   entries.map((e) => (e.kind === 'link' ? e.id : `${e.id}[${e.children.map((c) => c.id).join(',')}]`));
-const navFor = (role: Role) => ids(visibleNav(NAV, (p) => hasPermission(role, p)));
+const navFor = (role: Role, nav: readonly NavEntry[] = NAV) =>
+  ids(visibleNav(nav, (rule) => isAllowed(role, rule)));
+const screen = (id: string, extra: Partial<ScreenDef>): ScreenDef => ({
+  id,
+  path: `/${id}`,
+  access: 'dashboard.view',
+  component: () => null,
+  ...extra,
+});
 
 describe('sidebar navigation', () => {
-  it('shows entries by permission and hides groups without a visible child', () => {
+  it('lists the registered screens by permission and hides groups without a visible child', () => {
     expect(navFor('admin')).toEqual(['dashboard', 'management[users]']);
     expect(navFor('manager')).toEqual(['dashboard', 'management[users]']);
     expect(navFor('worker')).toEqual(['dashboard']);
   });
 
-  it('shows a group once it has a child the viewer may see, and honours the group permission', () => {
-    const nav: NavEntry[] = [
-      {
-        kind: 'group',
-        id: 'administration',
-        label: 'nav.administration',
-        permission: 'roles.read',
-        children: [
-          { kind: 'link', id: 'roles', label: 'nav.users', icon: '', to: '/roles', permission: 'roles.read' },
-        ],
-      },
-    ];
-    const can = (role: Role) => (p: Permission) => hasPermission(role, p);
-    expect(ids(visibleNav(nav, can('owner')))).toEqual(['administration[roles]']);
-    expect(ids(visibleNav(nav, can('manager')))).toEqual([]);
+  it('keeps the registry order, puts a group where its first screen is, and honours the group access', () => {
+    const nav = navFromScreens([
+      screen('dashboard', { nav: { label: 'nav.dashboard', icon: '' } }),
+      screen('users', { access: 'users.read', nav: { label: 'nav.users', icon: '', group: 'management' } }),
+      screen('hidden', {}),
+      screen('roles', {
+        access: 'roles.read',
+        nav: { label: 'nav.users', icon: '', group: 'administration' },
+      }),
+      screen('more', { nav: { label: 'nav.users', icon: '', group: 'management' } }),
+    ]);
+    expect(navFor('owner', nav)).toEqual(['dashboard', 'management[users,more]', 'administration[roles]']);
+    expect(navFor('manager', nav)).toEqual(['dashboard', 'management[users,more]']);
+    expect(navFor('worker', nav)).toEqual(['dashboard', 'management[more]']);
+  });
+
+  it('writes each screen once: one path per route, each with its access rule', () => {
+    const paths = SCREENS.flatMap((s) => [s.path, ...(s.aliases ?? [])]);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect(new Set(SCREENS.map((s) => s.id)).size).toBe(SCREENS.length);
   });
 
   it('marks the dashboard active on / and /dashboard, and sections on their sub-paths', () => {
-    expect(isActivePath('/', '/')).toBe(true);
-    expect(isActivePath('/dashboard', '/')).toBe(true);
-    expect(isActivePath('/users', '/')).toBe(false);
-    expect(isActivePath('/users/7', '/users')).toBe(true);
-    expect(isActivePath('/users-groups', '/users')).toBe(false);
+    const dashboard = { paths: ['/', '/dashboard'] };
+    const users = { paths: ['/users'] };
+    expect(isActivePath('/', dashboard)).toBe(true);
+    expect(isActivePath('/dashboard', dashboard)).toBe(true);
+    expect(isActivePath('/users', dashboard)).toBe(false);
+    expect(isActivePath('/users/7', users)).toBe(true);
+    expect(isActivePath('/users-groups', users)).toBe(false);
   });
 });
 

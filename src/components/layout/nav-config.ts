@@ -1,7 +1,21 @@
-import type { Permission } from '../../domain/permissions.ts';
+/**
+ * The sidebar (spec §2 Layout), derived from the screen registry (src/screens/registry.ts): a
+ * screen with a `nav` entry is a link, placed in its group if it names one. Only the groups are
+ * declared here.
+ */
 import type { Translation } from '../../i18n/locales/en.ts';
+import { SCREENS, type ScreenDef } from '../../screens/registry.ts';
+import type { AccessRule } from '../guards/require-access.ts';
 
-type NavLabel = `nav.${keyof Translation['nav']}`;
+export type NavLabel = `nav.${keyof Translation['nav']}`;
+
+/** Spec §2: Management (users, positions, task management, position groups, user groups) and Administration. */
+export const NAV_GROUPS = {
+  management: { label: 'nav.management' },
+  administration: { label: 'nav.administration', access: 'roles.read' },
+} as const satisfies Record<string, { label: NavLabel; access?: AccessRule }>;
+
+export type NavGroupId = keyof typeof NAV_GROUPS;
 
 export type NavLink = {
   kind: 'link';
@@ -9,66 +23,66 @@ export type NavLink = {
   label: NavLabel;
   icon: string;
   to: string;
-  permission?: Permission;
+  /** The paths that mark this entry active: its path and aliases (and their sub-paths). */
+  paths: readonly string[];
+  access?: AccessRule;
 };
 export type NavGroup = {
   kind: 'group';
   id: string;
   label: NavLabel;
-  permission?: Permission;
+  access?: AccessRule;
   children: NavLink[];
 };
 export type NavEntry = NavLink | NavGroup;
 
-/**
- * The sidebar (spec §2 Layout). Only screens that exist are listed; positions, task management,
- * groups, work entries and the administration screens join here as they are built.
- */
-export const NAV: readonly NavEntry[] = [
-  {
-    kind: 'link',
-    id: 'dashboard',
-    label: 'nav.dashboard',
-    icon: 'pi pi-home',
-    to: '/',
-    permission: 'dashboard.view',
-  },
-  {
-    kind: 'group',
-    id: 'management',
-    label: 'nav.management',
-    children: [
-      {
-        kind: 'link',
-        id: 'users',
-        label: 'nav.users',
-        icon: 'pi pi-users',
-        to: '/users',
-        permission: 'users.read',
-      },
-    ],
-  },
-  {
-    kind: 'group',
-    id: 'administration',
-    label: 'nav.administration',
-    permission: 'roles.read',
-    children: [],
-  },
-];
+export function navFromScreens(screens: readonly ScreenDef[]): NavEntry[] {
+  const entries: NavEntry[] = [];
+  const groups = new Map<NavGroupId, NavGroup>();
+  for (const screen of screens) {
+    if (!screen.nav) continue;
+    const link: NavLink = {
+      kind: 'link',
+      id: screen.id,
+      label: screen.nav.label,
+      icon: screen.nav.icon,
+      to: screen.path,
+      paths: [screen.path, ...(screen.aliases ?? [])],
+      access: screen.access,
+    };
+    const groupId = screen.nav.group;
+    if (!groupId) {
+      entries.push(link);
+      continue;
+    }
+    let group = groups.get(groupId);
+    if (!group) {
+      const declared: { label: NavLabel; access?: AccessRule } = NAV_GROUPS[groupId];
+      group = { kind: 'group', id: groupId, label: declared.label, access: declared.access, children: [] };
+      groups.set(groupId, group);
+      entries.push(group);
+    }
+    group.children.push(link);
+  }
+  return entries;
+}
+
+export const NAV: readonly NavEntry[] = navFromScreens(SCREENS);
 
 /** Entries the viewer may see; a group with no visible child is hidden. */
-export function visibleNav(nav: readonly NavEntry[], can: (permission: Permission) => boolean): NavEntry[] {
-  const allowed = (entry: { permission?: Permission }) => !entry.permission || can(entry.permission);
+export function visibleNav(nav: readonly NavEntry[], allowed: (rule: AccessRule) => boolean): NavEntry[] {
+  const may = (entry: { access?: AccessRule }) => !entry.access || allowed(entry.access);
   return nav.flatMap((entry): NavEntry[] => {
-    if (!allowed(entry)) return [];
+    if (!may(entry)) return [];
     if (entry.kind === 'link') return [entry];
-    const children = entry.children.filter(allowed);
+    const children = entry.children.filter(may);
     return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }
 
-export function isActivePath(pathname: string, to: string): boolean {
-  if (to === '/') return pathname === '/' || pathname === '/dashboard';
-  return pathname === to || pathname.startsWith(`${to}/`);
+/** `/` is active only on itself; any other path also on its sub-paths (/users/7, not /users-groups). */
+export function isActivePath(pathname: string, link: Pick<NavLink, 'paths'>): boolean {
+  return link.paths.some((path) =>
+    path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`),
+  );
 }

@@ -1,18 +1,19 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { isAllowed } from '../guards/require-access.ts';
 import { isActivePath, NAV, type NavLink, visibleNav } from './nav-config.ts';
 
 type Props = { collapsed?: boolean; onNavigate?: () => void };
 
 export function SidebarNav({ collapsed = false, onNavigate }: Props) {
   const { t } = useTranslation();
-  const { can } = usePermissions();
+  const { role } = usePermissions();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const entries = visibleNav(NAV, can);
+  const entries = visibleNav(NAV, (rule) => isAllowed(role, rule));
 
   const link = (item: NavLink) => {
-    const active = isActivePath(pathname, item.to);
+    const active = isActivePath(pathname, item);
     const label = t(item.label);
     return (
       <li key={item.id}>

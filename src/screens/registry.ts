@@ -1,0 +1,50 @@
+/**
+ * Every screen inside the app shell, listed once: its path, the access it needs (written only
+ * here), its sidebar entry and its lazily loaded component. The router (src/router.tsx) and the
+ * sidebar (components/layout/nav-config.ts) are both derived from this list, so adding a screen is
+ * one entry here plus the screen's folder (see README.md beside this file).
+ *
+ * Order matters: it is the sidebar's order. A group appears where its first screen does.
+ */
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
+import type { AccessRule } from '../components/guards/require-access.ts';
+import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
+
+export interface ScreenDef {
+  /** Stable id: the sidebar entry's key and the route's name in tests. */
+  id: string;
+  /** The URL path (spec §2 Routes). */
+  path: `/${string}`;
+  /** Further paths that show the same screen (the dashboard is / and /dashboard). */
+  aliases?: readonly `/${string}`[];
+  /** Who may open it; the route guard and the sidebar both read this. */
+  access: AccessRule;
+  /** Its sidebar entry; omit for screens reached only by links. */
+  nav?: { label: NavLabel; icon: string; group?: NavGroupId };
+  /** lazyRouteComponent(() => import('./<area>/<area>-screen.tsx'), '<Area>Screen'): one chunk per screen. */
+  component: RouteComponent;
+  /**
+   * Filters, tabs and selections that live in the URL: a pure function from the raw search
+   * object to the screen's typed search, defaulting anything missing or invalid (see
+   * components/routing/search-params.ts). The screen reads and writes it with useScreenSearch.
+   */
+  validateSearch?: (search: Record<string, unknown>) => object;
+}
+
+export const SCREENS: readonly ScreenDef[] = [
+  {
+    id: 'dashboard',
+    path: '/',
+    aliases: ['/dashboard'],
+    access: 'dashboard.view',
+    nav: { label: 'nav.dashboard', icon: 'pi pi-home' },
+    component: lazyRouteComponent(() => import('./dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+  },
+  {
+    id: 'users',
+    path: '/users',
+    access: 'users.read',
+    nav: { label: 'nav.users', icon: 'pi pi-users', group: 'management' },
+    component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
+  },
+];
