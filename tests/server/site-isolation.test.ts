@@ -5,11 +5,15 @@ import {
   positionGroups,
   positions,
   sites,
+  userGroupMembers,
+  userGroupPositionAccess,
+  userGroups,
   users,
 } from '../../server/src/db/schema/index.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 import { describeSiteIsolation } from './support/site-isolation.ts';
+import { insertGroup, insertPositionGroup, insertUser } from './support/user-groups.ts';
 
 describe.each(DRIVERS)('site isolation (%s)', (driver) => {
   let t: TestApp;
@@ -167,4 +171,44 @@ describeSiteIsolation('position groups', {
     return { group, members };
   },
   list: { url: '/api/v1/position-groups', field: 'position_groups' },
+});
+
+describeSiteIsolation('user groups', {
+  async seed(t, siteId) {
+    const member = await insertUser(t, { siteId });
+    const area = await insertPositionGroup(t, { siteId });
+    const group = await insertGroup(t, { siteId, memberIds: [member.id] });
+    await t.app.database.db
+      .insert(userGroupPositionAccess)
+      .values({ siteId, userGroupId: group.id, positionGroupId: area.id });
+    return group.id;
+  },
+  // Members and position groups named here are of the caller's site: only the group is foreign.
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/user-groups/${id}` },
+    { method: 'PUT', url: `/api/v1/user-groups/${id}`, payload: { group_name: 'Hacked' } },
+    { method: 'DELETE', url: `/api/v1/user-groups/${id}` },
+    { method: 'POST', url: `/api/v1/user-groups/${id}/members`, payload: { user_id: 1 } },
+    { method: 'DELETE', url: `/api/v1/user-groups/${id}/members/1` },
+    { method: 'GET', url: `/api/v1/user-groups/${id}/position-access` },
+    { method: 'POST', url: `/api/v1/user-groups/${id}/position-access`, payload: { position_group_id: 1 } },
+    { method: 'DELETE', url: `/api/v1/user-groups/${id}/position-access/1` },
+  ],
+  read: async (t, id) => {
+    const { db } = t.app.database;
+    return {
+      group: await db.select().from(userGroups).where(eq(userGroups.id, id)),
+      members: await db.select().from(userGroupMembers).where(eq(userGroupMembers.groupId, id)),
+      access: await db
+        .select()
+        .from(userGroupPositionAccess)
+        .where(eq(userGroupPositionAccess.userGroupId, id)),
+    };
+  },
+  list: { url: '/api/v1/user-groups?active_only=false', field: 'data' },
+});
+
+describeSiteIsolation('groups of a user', {
+  seed: async (t, siteId) => (await insertUser(t, { siteId })).id,
+  requests: (id) => [{ method: 'GET', url: `/api/v1/user-groups/user/${id}` }],
 });

@@ -4,11 +4,13 @@ import authRoutes from './auth/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
+import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/users' });
+  await app.register(userGroupRoutes, { prefix: '/user-groups' });
   await app.register(positionGroupRoutes, { prefix: '/position-groups' });
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);

@@ -4,6 +4,7 @@ import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './posit
 import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
+import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 
 export const SHARED_SCHEMAS = [
   ErrorDetail,
@@ -13,6 +14,10 @@ export const SHARED_SCHEMAS = [
   User,
   SessionUser,
   ServiceHealth,
+  UserGroup,
+  UserGroupMember,
+  UserGroupDetail,
+  PositionAccessGrant,
   PositionGroup,
   PositionGroupMember,
   PositionGroupDetail,

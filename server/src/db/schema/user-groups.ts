@@ -82,5 +82,8 @@ export const userGroupsUnique: UniqueMessages = {
     field: 'position_group_id',
     message: 'This access is already granted',
   },
-  user_group_members_pkey: { field: 'user_id', message: 'The user is already a member of this group' },
+  user_group_members_group_id_user_id_pk: {
+    field: 'user_id',
+    message: 'The user is already a member of this group',
+  },
 };
