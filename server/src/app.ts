@@ -14,6 +14,7 @@ import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticConsole from './plugins/static-console.ts';
+import storableInput from './plugins/storable-input.ts';
 import swagger from './plugins/swagger.ts';
 import apiRoutes from './routes/index.ts';
 import { SHARED_SCHEMAS } from './schemas/index.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(authorization);
+  await app.register(storableInput);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(staticConsole, {

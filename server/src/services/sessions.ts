@@ -10,6 +10,7 @@ import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
+import { toStorableText } from '../lib/storable-text.ts';
 import type { SessionState } from './live-sessions.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -46,8 +47,9 @@ export async function createSession(
       userId: input.userId,
       refreshHash: hashRefreshToken(refreshToken),
       expiresAt: new Date(Date.now() + app.config.sessionTtl * 1000),
-      userAgent: input.userAgent?.slice(0, 512) ?? null,
-      ip: input.ip ?? null,
+      // Kept as information only: made storable rather than refusing the sign-in.
+      userAgent: input.userAgent ? toStorableText(input.userAgent.slice(0, 512)) : null,
+      ip: input.ip ? toStorableText(input.ip.slice(0, 128)) : null,
     })
     .returning();
   return { session, refreshToken };
