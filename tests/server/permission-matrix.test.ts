@@ -58,6 +58,10 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/sites': 'authenticated',
   'GET /api/v1/site-settings': 'system.settings',
   'PUT /api/v1/site-settings': 'system.settings',
+  'GET /api/v1/tasks': 'tasks.read',
+  'POST /api/v1/tasks': 'tasks.create',
+  'PUT /api/v1/tasks/:id': 'tasks.update',
+  'DELETE /api/v1/tasks/:id': 'tasks.delete',
   'GET /api/v1/openapi.json': 'public',
 };
 

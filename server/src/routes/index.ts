@@ -4,6 +4,7 @@ import authRoutes from './auth/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
+import taskRoutes from './tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 
@@ -14,4 +15,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(positionGroupRoutes, { prefix: '/position-groups' });
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);
+  await app.register(taskRoutes, { prefix: '/tasks' });
 }

@@ -3,6 +3,7 @@ import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
+import { Task } from './task.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 
@@ -23,4 +24,5 @@ export const SHARED_SCHEMAS = [
   PositionGroupDetail,
   SiteSettingsValues,
   Site,
+  Task,
 ];

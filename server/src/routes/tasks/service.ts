@@ -1,0 +1,98 @@
+/**
+ * The task catalogue's rules (spec §5): codes unique per site (case-insensitively), names and codes
+ * trimmed before their length rules, priority 1 when not given, and a task that history names
+ * (assignments, dependencies, work entries) deactivated instead of deleted.
+ */
+import type { Static } from '@sinclair/typebox';
+import { TASK_LIMITS } from '#domain/tasks.ts';
+import { LIMITS } from '#domain/validation.ts';
+import { findPgError } from '../../lib/db-errors.ts';
+import { errors } from '../../lib/errors.ts';
+import * as repo from '../../repositories/tasks.ts';
+import type { TaskCreate, TaskUpdate } from '../../schemas/task.ts';
+import type { RequestContext } from '../../types.ts';
+import { optionalText, trimmedText } from './input.ts';
+
+const { taskRows } = repo;
+const CODE_TAKEN = 'A task with this code already exists';
+
+async function assertCodeFree(ctx: RequestContext, code: string, exceptId?: number) {
+  if (await repo.taskCodeTaken(ctx.db, ctx.siteId, code, exceptId))
+    throw errors.conflict('task_code', CODE_TAKEN);
+}
+
+async function loadTask(ctx: RequestContext, id: number): Promise<repo.TaskRow> {
+  const row = await taskRows.find(ctx.db, ctx.siteId, id);
+  if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+  return row;
+}
+
+export async function listTasks(ctx: RequestContext, positionId?: number) {
+  return (await repo.listTasks(ctx.db, ctx.siteId, positionId)).map(repo.toApiTask);
+}
+
+export async function createTask(ctx: RequestContext, input: Static<typeof TaskCreate>) {
+  const taskCode = trimmedText('task_code', input.task_code, LIMITS.taskCodeMin);
+  const taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  await assertCodeFree(ctx, taskCode);
+  const row = await taskRows.insert(ctx.db, ctx.siteId, {
+    taskCode,
+    taskName,
+    description: optionalText(input.description) ?? null,
+    category: input.category ?? null,
+    estimatedDurationMinutes: input.estimated_duration_minutes,
+    priority: input.priority ?? TASK_LIMITS.defaultPriority,
+    isActive: input.is_active ?? true,
+    isPrimary: input.is_primary ?? false,
+  });
+  return repo.toApiTask(row);
+}
+
+export async function updateTask(ctx: RequestContext, id: number, input: Static<typeof TaskUpdate>) {
+  const current = await loadTask(ctx, id);
+  const changes: Partial<repo.NewTask> = {};
+  if (input.task_code !== undefined) {
+    changes.taskCode = trimmedText('task_code', input.task_code, LIMITS.taskCodeMin);
+    if (changes.taskCode.toLowerCase() !== current.taskCode.toLowerCase())
+      await assertCodeFree(ctx, changes.taskCode, id);
+  }
+  if (input.task_name !== undefined)
+    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  if (input.description !== undefined) changes.description = optionalText(input.description);
+  if (input.category !== undefined) changes.category = input.category;
+  if (input.estimated_duration_minutes !== undefined)
+    changes.estimatedDurationMinutes = input.estimated_duration_minutes;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  if (input.is_primary !== undefined) changes.isPrimary = input.is_primary;
+  if (Object.keys(changes).length === 0) return repo.toApiTask(current);
+  const row = await taskRows.update(ctx.db, ctx.siteId, id, changes);
+  if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+  return repo.toApiTask(row);
+}
+
+export type TaskDeleteOutcome =
+  | { message: string; outcome: 'deleted' }
+  | { message: string; outcome: 'deactivated'; task: repo.ApiTask };
+
+export async function deleteTask(ctx: RequestContext, id: number): Promise<TaskDeleteOutcome> {
+  await loadTask(ctx, id);
+  const deactivate = async (): Promise<TaskDeleteOutcome> => {
+    const row = await taskRows.update(ctx.db, ctx.siteId, id, { isActive: false });
+    if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+    return {
+      message:
+        'The task is assigned to positions or has work history, so it was deactivated instead of deleted',
+      outcome: 'deactivated',
+      task: repo.toApiTask(row),
+    };
+  };
+  if (await repo.taskIsReferenced(ctx.db, ctx.siteId, id)) return deactivate();
+  try {
+    await taskRows.remove(ctx.db, ctx.siteId, id);
+  } catch (err) {
+    if (findPgError(err)?.code === '23503') return deactivate();
+    throw err;
+  }
+  return { message: 'Task deleted', outcome: 'deleted' };
+}
