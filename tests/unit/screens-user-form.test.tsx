@@ -32,13 +32,21 @@ const maija: User = {
   updated_at: '2026-03-05T10:00:00Z',
 };
 
+const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+const dialog = (props: { user?: User | null; visible?: boolean; onSaved?: () => void }) => (
+  <QueryClientProvider client={client}>
+    <UserFormDialog
+      mode={props.user === null ? 'create' : 'edit'}
+      user={props.user === undefined ? maija : props.user}
+      visible={props.visible ?? true}
+      onHide={() => {}}
+      onSaved={props.onSaved ?? (() => {})}
+    />
+  </QueryClientProvider>
+);
+
 function renderDialog(onSaved = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <UserFormDialog mode="edit" user={maija} visible onHide={() => {}} onSaved={onSaved} />
-    </QueryClientProvider>,
-  );
+  render(dialog({ onSaved }));
   return onSaved;
 }
 
@@ -97,6 +105,17 @@ describe('user form dialog', () => {
     renderDialog();
     await save();
     expect(await screen.findByText('Failed to save user. Please try again')).toBeTruthy();
+  });
+
+  it('keeps what was typed when the list refreshes, and starts afresh when reopened', async () => {
+    const { rerender } = render(dialog({}));
+    const firstName = () => screen.getByLabelText('First name') as HTMLInputElement;
+    fireEvent.change(firstName(), { target: { value: 'Maria' } });
+    rerender(dialog({ user: { ...maija } }));
+    expect(firstName().value).toBe('Maria');
+    rerender(dialog({ visible: false }));
+    rerender(dialog({ user: null }));
+    await waitFor(() => expect(firstName().value).toBe(''));
   });
 
   it('validates before calling the server', async () => {

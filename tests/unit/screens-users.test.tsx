@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/api/gen/model';
 import { hasPermission, type Role } from '../../src/domain/permissions.ts';
 import i18n from '../../src/i18n/index.ts';
+import { renderScreen } from './support/render-screen.tsx';
 
 const session = vi.hoisted(() => ({ user: { id: 1, role: 'admin' as string } }));
+// The boundary is the HTTP client: the generated hooks run for real and we see the requests they make.
+const http = vi.hoisted(() => ({ apiRequest: vi.fn() }));
+vi.mock('../../src/api/http-client.ts', () => http);
 
 vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
   useAuth: () => ({
@@ -49,15 +52,7 @@ const USERS = [
 
 function renderAs(viewer: { id: number; role: Role }, users: User[] = USERS) {
   session.user = viewer;
-  const client = new QueryClient({
-    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY, retry: false } },
-  });
-  client.setQueryData(usersListKey, { users });
-  return render(
-    <QueryClientProvider client={client}>
-      <UsersScreen />
-    </QueryClientProvider>,
-  );
+  return renderScreen(UsersScreen, { url: '/users', data: [[usersListKey, { users }]] });
 }
 
 const row = (name: string) => screen.getByText(`${name} Test`).closest('tr') as HTMLElement;
@@ -69,11 +64,14 @@ const buttonsIn = (name: string) =>
 beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 describe('users screen', () => {
-  it('sorts by first name and shows role, status and created date', () => {
-    renderAs({ id: 1, role: 'admin' });
+  it('sorts by first name and shows role, status and created date', async () => {
+    await renderAs({ id: 1, role: 'admin' });
     const names = screen
       .getAllByRole('row')
       .slice(1)
@@ -85,37 +83,76 @@ describe('users screen', () => {
     expect(within(row('Maija')).getByText('5 Mar 2026')).toBeTruthy();
   });
 
-  it('gives an admin every action except on themselves', () => {
-    renderAs({ id: 1, role: 'admin' });
+  it('gives an admin every action except on themselves', async () => {
+    await renderAs({ id: 1, role: 'admin' });
     expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     expect(buttonsIn('Ada')).toEqual([]);
     expect(buttonsIn('Olli')).toEqual(['Edit Olli Test', 'Delete Olli Test']);
     expect(buttonsIn('Wille')).toEqual(['Edit Wille Test', 'Delete Wille Test']);
   });
 
-  it('lets an owner manage only lower ranks', () => {
-    renderAs({ id: 2, role: 'owner' });
+  it('lets an owner manage only lower ranks', async () => {
+    await renderAs({ id: 2, role: 'owner' });
     expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     expect(buttonsIn('Ada')).toEqual([]);
     expect(buttonsIn('Olli')).toEqual([]);
     expect(buttonsIn('Maija')).toEqual(['Edit Maija Test', 'Delete Maija Test']);
   });
 
-  it('shows a manager the list without any action', () => {
-    renderAs({ id: 3, role: 'manager' });
+  it('shows a manager the list without any action', async () => {
+    await renderAs({ id: 3, role: 'manager' });
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
     expect(buttonsIn('Wille')).toEqual([]);
   });
 
-  it('shows the empty state', () => {
-    renderAs({ id: 1, role: 'admin' }, []);
+  it('shows the empty state', async () => {
+    await renderAs({ id: 1, role: 'admin' }, []);
     expect(screen.getByText('No data available')).toBeTruthy();
+  });
+
+  it('asks before deleting, and says when the user was only deactivated', async () => {
+    http.apiRequest.mockImplementation(async (config: { method: string }) =>
+      config.method === 'DELETE' ? { outcome: 'deactivated', message: 'Deactivated' } : { users: USERS },
+    );
+    await renderAs({ id: 1, role: 'admin' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Maija Test' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(dialog.textContent).toContain('Are you sure you want to delete Maija Test?');
+    expect(http.apiRequest).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    await waitFor(() =>
+      expect(http.apiRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ url: '/users/3', method: 'DELETE' }),
+        undefined,
+      ),
+    );
+    expect(
+      await screen.findByText(
+        'Maija Test has recorded work, so the account was deactivated instead of deleted.',
+      ),
+    ).toBeTruthy();
+    // The list was refreshed after the delete.
+    await waitFor(() =>
+      expect(http.apiRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ url: '/users', method: 'GET' }),
+        undefined,
+      ),
+    );
+  });
+
+  it('reports a failed delete', async () => {
+    http.apiRequest.mockRejectedValue(new Error('offline'));
+    await renderAs({ id: 1, role: 'admin' });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Olli Test' })));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
+    expect(await screen.findByText('Error deleting')).toBeTruthy();
   });
 
   it('follows the language', async () => {
     await i18n.changeLanguage('fi');
-    renderAs({ id: 1, role: 'admin' });
+    await renderAs({ id: 1, role: 'admin' });
     expect(screen.getByRole('button', { name: 'Lisää käyttäjä' })).toBeTruthy();
     expect(within(row('Maija')).getByText('5.3.2026')).toBeTruthy();
     await i18n.changeLanguage('en');

@@ -16,8 +16,8 @@ import { applyServerErrors, type ServerErrorFields, type ServerErrorOverrides } 
 export interface DialogFormOptions<T extends FieldValues> {
   /** yupResolver(schema), with T = yup.InferType of the schema. */
   resolver: Resolver<T>;
-  /** What the form shows on open (the record being edited, or the empty form). */
-  values: T;
+  /** What the form shows on open (the record being edited, or the empty form, which may leave out a pick like a role). */
+  values: NoInfer<DefaultValues<T>>;
   visible: boolean;
   /** The form's fields that server errors may name (or an API-to-form name map). */
   fields: ServerErrorFields<T>;
@@ -42,7 +42,7 @@ export interface DialogFormResult<T extends FieldValues> {
 
 export function useDialogForm<T extends FieldValues>(options: DialogFormOptions<T>): DialogFormResult<T> {
   const { resolver, values, visible, fields, overrides, save, onSaved, failureMessage } = options;
-  const form = useForm<T>({ resolver, defaultValues: values as DefaultValues<T> });
+  const form = useForm<T>({ resolver, defaultValues: values });
   const [error, setError] = useState<string | null>(null);
   // Only opening resets: a list refetch while the dialog is open must not wipe what was typed.
   const latest = useRef(values);

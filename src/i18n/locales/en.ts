@@ -23,6 +23,8 @@ export const en = {
     success: 'Success',
     error: 'Error',
     rowsPerPage: 'Rows per page',
+    saved: 'Saved successfully',
+    deleted: 'Deleted successfully',
   },
   errors: {
     accessDenied: 'Access denied. You do not have permission to view this page.',

@@ -22,6 +22,8 @@ export const fi: Translation = {
     success: 'Onnistui',
     error: 'Virhe',
     rowsPerPage: 'Rivejä sivulla',
+    saved: 'Tallennettu',
+    deleted: 'Poistettu',
   },
   errors: {
     accessDenied: 'Pääsy estetty. Sinulla ei ole oikeutta tämän sivun katseluun.',

@@ -22,6 +22,8 @@ export const sv: Translation = {
     success: 'Klart',
     error: 'Fel',
     rowsPerPage: 'Rader per sida',
+    saved: 'Sparat',
+    deleted: 'Borttaget',
   },
   errors: {
     accessDenied: 'Åtkomst nekad. Du har inte behörighet att visa den här sidan.',

@@ -3,6 +3,9 @@ import { canManageUser, hasPermission } from '../../domain/permissions.ts';
 
 export type UserActions = { canEdit: boolean; canDelete: boolean };
 
+export const fullName = (user: Pick<User, 'first_name' | 'last_name'>) =>
+  `${user.first_name} ${user.last_name}`;
+
 /**
  * Which row actions a viewer gets (spec §5, §6): the matching permission, a strictly higher
  * rank than the target (canManageUser), and never deleting yourself.

@@ -1,19 +1,10 @@
 import * as yup from 'yup';
-import type { CreateUserBody, UpdateUserBody } from '../../api/gen/model';
+import type { CreateUserBody, UpdateUserBody, User } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
 import { ROLES, type Role } from '../../domain/permissions.ts';
 import { EMAIL_REGEX, LIMITS } from '../../domain/validation.ts';
 
 export type UserFormMode = 'create' | 'edit';
-
-export type UserFormValues = {
-  first_name: string;
-  last_name: string;
-  email: string;
-  password: string;
-  role: Role | '';
-  is_active: boolean;
-};
 
 const required = formMessage('validation.required');
 const min = (n: number) => formMessage('validation.minLength', { min: n });
@@ -28,8 +19,9 @@ const name = () =>
     .max(LIMITS.nameMax, max(LIMITS.nameMax));
 
 /**
- * Spec §5 user form. The password is required only on create; on edit an empty password means
- * "keep the current one" and is left out of the request.
+ * Spec §5 user form, with the limits the server's schema uses (src/domain). The password is
+ * required only on create; on edit an empty password means "keep the current one" and is left
+ * out of the request. Only the roles the viewer may assign are accepted.
  */
 export function userFormSchema(mode: UserFormMode, allowedRoles: readonly Role[] = ROLES) {
   const password =
@@ -56,42 +48,42 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly Role[]
       .matches(EMAIL_REGEX, formMessage('validation.email')),
     password,
     role: yup
-      .string<Role | ''>()
+      .string<Role>()
       .required(required)
       .oneOf([...allowedRoles], required),
     is_active: yup.boolean().default(true),
   });
 }
 
-export type UserFormOutput = yup.InferType<ReturnType<typeof userFormSchema>>;
+/** The form's values, as the schema defines them (no role until one is picked). */
+export type UserFormValues = yup.InferType<ReturnType<typeof userFormSchema>>;
 
-export const emptyUserForm: UserFormValues = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  password: '',
-  role: '',
-  is_active: true,
-};
+/** The form fields a server error may name (the API uses the same names). */
+export const USER_FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'role',
+  'is_active',
+] as const;
 
-export function toCreateBody(values: UserFormOutput): CreateUserBody {
-  return {
-    first_name: values.first_name,
-    last_name: values.last_name,
-    email: values.email,
-    password: values.password ?? '',
-    role: values.role as Role,
-  };
+export function userFormValues(user: User | null): Partial<UserFormValues> {
+  if (!user) return { first_name: '', last_name: '', email: '', password: '', is_active: true };
+  const { first_name, last_name, email, role, is_active } = user;
+  return { first_name, last_name, email, role, is_active, password: '' };
 }
 
-export function toUpdateBody(values: UserFormOutput): UpdateUserBody {
-  const body: UpdateUserBody = {
-    first_name: values.first_name,
-    last_name: values.last_name,
-    email: values.email,
-    role: values.role as Role,
-    is_active: values.is_active,
-  };
-  if (values.password) body.password = values.password;
-  return body;
+export function toCreateBody({
+  first_name,
+  last_name,
+  email,
+  password,
+  role,
+}: UserFormValues): CreateUserBody {
+  return { first_name, last_name, email, password, role };
+}
+
+export function toUpdateBody({ password, ...values }: UserFormValues): UpdateUserBody {
+  return password ? { ...values, password } : values;
 }

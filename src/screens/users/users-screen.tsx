@@ -1,42 +1,44 @@
 import { Button } from 'primereact/button';
-import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Message } from 'primereact/message';
-import { Toast } from 'primereact/toast';
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
+import { useDeleteUser } from '../../api/gen/users/users.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { PageHeader } from '../../components/common/page-header.tsx';
+import { useNotify } from '../../components/notify/notify-context.ts';
+import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { useAuth, usePermissions } from '../../machines/auth/auth-provider.tsx';
-import { useDeleteUser } from './use-delete-user.ts';
-import { useUsersList } from './use-users-api.ts';
+import { usersListKey, useUsersList } from './use-users-api.ts';
+import { fullName } from './user-actions.ts';
 import type { UserFormMode } from './user-form.schema.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
 import { UsersTable } from './users-table.tsx';
+import './users.css';
 
 type DialogState = { visible: boolean; mode: UserFormMode; user: User | null };
 
+/** Spec §2 Users: the site's users, add and edit in a dialog, delete after a confirmation. */
 export function UsersScreen() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
   const { can } = usePermissions();
-  const toast = useRef<Toast>(null);
+  const notify = useNotify();
   const [dialog, setDialog] = useState<DialogState>({ visible: false, mode: 'create', user: null });
   const users = useUsersList();
-
-  const notify = useCallback(
-    (severity: 'success' | 'info' | 'error', detail: string) => {
-      const summary = severity === 'error' ? t('common.error') : t('common.success');
-      toast.current?.show({ severity, summary, detail, life: 4000 });
-    },
-    [t],
-  );
-  const askDelete = useDeleteUser(notify);
+  const deleteUser = useInvalidatingMutation(useDeleteUser, [usersListKey]);
+  const askDelete = useConfirmedDelete<User>({
+    confirm: (user) => ({
+      header: t('users.confirmDelete.header'),
+      message: t('users.confirmDelete.message', { name: fullName(user) }),
+    }),
+    remove: (user) => deleteUser.mutateAsync({ id: user.id }),
+    deactivated: (user) => t('users.deactivated', { name: fullName(user) }),
+  });
   const close = () => setDialog((d) => ({ ...d, visible: false }));
 
   return (
     <section className="page">
-      <Toast ref={toast} position="top-right" />
-      <ConfirmDialog />
       <PageHeader
         title={t('users.title')}
         subtitle={t('users.subtitle')}
@@ -69,7 +71,7 @@ export function UsersScreen() {
         onHide={close}
         onSaved={() => {
           close();
-          notify('success', t('users.saved'));
+          notify.success(t('common.saved'));
         }}
       />
     </section>

@@ -1,14 +1,13 @@
-import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
-import { EmptyState } from '../../components/common/empty-state.tsx';
 import { RoleChip } from '../../components/common/role-chip.tsx';
-import { StatusTag } from '../../components/common/status-tag.tsx';
+import { RowActions } from '../../components/table/cells.tsx';
+import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { ROLE_RANK } from '../../domain/permissions.ts';
-import { formatDate } from '../../i18n/format-date.ts';
-import { type UserActions, userRowActions } from './user-actions.ts';
+import { fullName, userRowActions } from './user-actions.ts';
 
 type Props = {
   users: User[];
@@ -18,15 +17,12 @@ type Props = {
   onDelete: (user: User) => void;
 };
 
-export const PAGE_SIZES = [5, 10, 25, 50];
-
+/** Spec §2 Users: sorted by first name; role sorts by rank; row actions by rank and permission. */
 export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage;
-  const actionsFor = (user: User): UserActions => userRowActions(viewer, user);
-  const anyActions = users.some((u) => {
-    const a = actionsFor(u);
-    return a.canEdit || a.canDelete;
+  const { t } = useTranslation();
+  const anyActions = users.some((user) => {
+    const { canEdit, canDelete } = userRowActions(viewer, user);
+    return canEdit || canDelete;
   });
 
   const nameBody = (user: User) => (
@@ -36,58 +32,25 @@ export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) 
         {user.last_name.charAt(0)}
       </span>
       <span>
-        {user.first_name} {user.last_name}
+        {fullName(user)}
         {viewer?.id === user.id ? <span className="user-name__you">{t('users.you')}</span> : null}
       </span>
     </div>
   );
 
   const actionsBody = (user: User) => {
-    const { canEdit, canDelete } = actionsFor(user);
-    const name = `${user.first_name} ${user.last_name}`;
+    const { canEdit, canDelete } = userRowActions(viewer, user);
     return (
-      <div className="row-actions">
-        {canEdit ? (
-          <Button
-            icon="pi pi-pencil"
-            rounded
-            text
-            aria-label={`${t('common.edit')} ${name}`}
-            tooltip={t('common.edit')}
-            tooltipOptions={{ position: 'top' }}
-            onClick={() => onEdit(user)}
-          />
-        ) : null}
-        {canDelete ? (
-          <Button
-            icon="pi pi-trash"
-            rounded
-            text
-            severity="danger"
-            aria-label={`${t('common.delete')} ${name}`}
-            tooltip={t('common.delete')}
-            tooltipOptions={{ position: 'top' }}
-            onClick={() => onDelete(user)}
-          />
-        ) : null}
-      </div>
+      <RowActions
+        name={fullName(user)}
+        onEdit={canEdit ? () => onEdit(user) : undefined}
+        onDelete={canDelete ? () => onDelete(user) : undefined}
+      />
     );
   };
 
   return (
-    <DataTable
-      value={users}
-      dataKey="id"
-      loading={loading}
-      sortField="first_name"
-      sortOrder={1}
-      paginator
-      rows={10}
-      rowsPerPageOptions={PAGE_SIZES}
-      emptyMessage={<EmptyState message={t('common.noData')} />}
-      className="users-table"
-      stripedRows
-    >
+    <DataTable value={users} loading={loading} sortField="first_name" sortOrder={1} {...useTableDefaults()}>
       <Column field="first_name" header={t('users.columns.name')} sortable body={nameBody} />
       <Column field="email" header={t('users.columns.email')} sortable />
       <Column
@@ -99,26 +62,9 @@ export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) 
         }
         body={(user: User) => <RoleChip role={user.role} size="small" />}
       />
-      <Column
-        field="created_at"
-        header={t('users.columns.created')}
-        sortable
-        body={(user: User) => formatDate(user.created_at, lng)}
-      />
-      <Column
-        field="is_active"
-        header={t('users.columns.status')}
-        sortable
-        body={(user: User) => <StatusTag active={user.is_active} />}
-      />
-      {anyActions ? (
-        <Column
-          header={t('common.actions')}
-          body={actionsBody}
-          headerClassName="col-actions"
-          bodyClassName="col-actions"
-        />
-      ) : null}
+      {createdColumn<User>(t('users.columns.created'))}
+      {statusColumn<User>(t('users.columns.status'))}
+      {anyActions ? actionsColumn<User>(t('common.actions'), actionsBody) : null}
     </DataTable>
   );
 }
