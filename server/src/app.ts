@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { bootstrapFirstStart, loadJwtSecret } from './bootstrap.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
@@ -32,8 +33,13 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  // Redaction and the safe error serialiser apply to any logger a caller passes (tests pass a stream).
+  const logger =
+    options.logger === false
+      ? false
+      : { ...loggerOptions(config.logLevel), ...(typeof options.logger === 'object' ? options.logger : {}) };
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger,
     bodyLimit: 256 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
