@@ -1,4 +1,5 @@
 import i18n from 'i18next';
+import { isDateFormat } from '../domain/site-settings.ts';
 import { LOCALES, toLanguage } from './languages.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -28,4 +29,62 @@ export function formatDate(
 
 export function formatDateTime(value: string | number | Date | null | undefined, lng?: string): string {
   return formatDate(value, lng, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The site's display settings (Site settings → Display and General): zone and date format. */
+export interface SiteDateDisplay {
+  timezone?: string;
+  dateFormat?: string;
+}
+
+const partsCache = new Map<string, Intl.DateTimeFormat>();
+
+function zoned(timeZone: string): Intl.DateTimeFormat {
+  let format = partsCache.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    partsCache.set(timeZone, format);
+  }
+  return format;
+}
+
+/**
+ * A date (and optionally its time, 24-hour) in the site's time zone and date format, e.g.
+ * '31.12.2025 14:05' for DD.MM.YYYY in Europe/Helsinki. An unknown zone falls back to UTC and an
+ * unknown format to DD/MM/YYYY, so a bad setting never blanks a page.
+ */
+export function formatSiteDate(
+  value: string | number | Date | null | undefined,
+  display: SiteDateDisplay = {},
+  withTime = false,
+): string {
+  if (value === null || value === undefined || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  let format: Intl.DateTimeFormat;
+  try {
+    format = zoned(display.timezone || 'UTC');
+  } catch {
+    format = zoned('UTC');
+  }
+  const part: Record<string, string> = {};
+  for (const p of format.formatToParts(date)) part[p.type] = p.value;
+  const pattern = display.dateFormat && isDateFormat(display.dateFormat) ? display.dateFormat : 'DD/MM/YYYY';
+  const text = pattern.replace('YYYY', part.year).replace('MM', part.month).replace('DD', part.day);
+  return withTime ? `${text} ${part.hour}:${part.minute}` : text;
+}
+
+export function formatSiteDateTime(
+  value: string | number | Date | null | undefined,
+  display?: SiteDateDisplay,
+) {
+  return formatSiteDate(value, display, true);
 }

@@ -57,6 +57,7 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/system/metrics': 'system.settings',
   'GET /api/v1/sites': 'authenticated',
   'GET /api/v1/site-settings': 'system.settings',
+  'GET /api/v1/site-settings/display': 'authenticated',
   'PUT /api/v1/site-settings': 'system.settings',
   'GET /api/v1/tasks': 'tasks.read',
   'POST /api/v1/tasks': 'tasks.create',

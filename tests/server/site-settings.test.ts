@@ -66,6 +66,18 @@ describe.each(DRIVERS)('site settings (%s)', (driver) => {
     expect(me.json().user.site_name).toBe('Harbour Tower');
   });
 
+  it('GET /site-settings/display gives every signed-in user the zone, date format and default role, nothing else', async () => {
+    const worker = await signInAs(t, 'worker');
+    const res = await t.app.inject({ method: 'GET', url: `${URL}/display`, headers: worker.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      timezone: 'Europe/Helsinki',
+      dateFormat: 'YYYY-MM-DD',
+      defaultUserRole: 'manager',
+    });
+    expect((await get(worker)).statusCode).toBe(403);
+  });
+
   it('refuses a save based on an old version with 409 STALE_SETTINGS and keeps the newer one', async () => {
     const { settings, version } = await current();
     expect((await put({ ...settings, siteDescription: 'First', version })).statusCode).toBe(200);

@@ -62,6 +62,19 @@ export const SiteSettingsUpdate = Type.Object(
 );
 export type SiteSettingsUpdateBody = Static<typeof SiteSettingsUpdate>;
 
+/**
+ * The settings every signed-in user's console needs to follow (dates in the site's zone and
+ * format, the new-user form's default role), without the rest (the admin e-mail, limits).
+ */
+export const SiteDisplaySettings = Type.Object(
+  {
+    timezone: fields.timezone,
+    dateFormat: fields.dateFormat,
+    defaultUserRole: fields.defaultUserRole,
+  },
+  { $id: 'SiteDisplaySettings' },
+);
+
 export const Site = Type.Object(
   { id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) },
   { $id: 'Site' },

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  SiteDisplaySettings,
   SiteList,
   SiteSettingsResponse,
   SiteSettingsUpdate,
   type SiteSettingsUpdateBody,
 } from '../../schemas/site-settings.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
-import { listSites, readSettings, updateSettings } from './service.ts';
+import { listSites, readDisplaySettings, readSettings, updateSettings } from './service.ts';
 
 const { op } = routeKit('site-settings');
 
-/** GET /sites and GET, PUT /site-settings: registered without a prefix (two top-level paths). */
+/** GET /sites, GET and PUT /site-settings, GET /site-settings/display: registered without a prefix. */
 const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sites',
@@ -33,6 +34,19 @@ const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { response: { 200: SiteSettingsResponse, ...notFound('site') } },
     ),
     async (request) => readSettings(contextOf(app, request)),
+  );
+
+  app.get(
+    '/site-settings/display',
+    op(
+      'authenticated',
+      {
+        operationId: 'getSiteDisplaySettings',
+        summary: 'The settings every user’s console follows: time zone, date format, default role',
+      },
+      { response: { 200: SiteDisplaySettings, ...notFound('site') } },
+    ),
+    async (request) => readDisplaySettings(contextOf(app, request)),
   );
 
   app.put(

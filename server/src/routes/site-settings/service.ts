@@ -32,6 +32,11 @@ export async function readSettings(ctx: RequestContext) {
   return toResponse(stored);
 }
 
+export async function readDisplaySettings(ctx: RequestContext) {
+  const { timezone, dateFormat, defaultUserRole } = (await readSettings(ctx)).settings;
+  return { timezone, dateFormat, defaultUserRole };
+}
+
 function invalid(field: string, rule: string, message: string): HttpError {
   return new HttpError(400, message, { code: 'VALIDATION_ERROR', details: [{ field, message, rule }] });
 }

@@ -26,6 +26,7 @@ import type {
 
 import type {
   ErrorBody,
+  GetSiteDisplaySettings200,
   GetSiteSettings200,
   ListSites200,
   UpdateSiteSettings200,
@@ -307,3 +308,95 @@ export const useUpdateSiteSettings = <TError = ErrorType<ErrorBody>,
       > => {
       return useMutation(getUpdateSiteSettingsMutationOptions(options), queryClient);
     }
+    /**
+ * @summary The settings every user’s console follows: time zone, date format, default role
+ */
+export const getSiteDisplaySettings = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GetSiteDisplaySettings200>(
+      {url: `/site-settings/display`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetSiteDisplaySettingsQueryKey = () => {
+    return [
+    `/site-settings/display`
+    ] as const;
+    }
+
+
+export const getGetSiteDisplaySettingsQueryOptions = <TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSiteDisplaySettingsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSiteDisplaySettings>>> = ({ signal }) => getSiteDisplaySettings(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSiteDisplaySettingsQueryResult = NonNullable<Awaited<ReturnType<typeof getSiteDisplaySettings>>>
+export type GetSiteDisplaySettingsQueryError = ErrorType<ErrorBody>
+
+
+export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteDisplaySettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteDisplaySettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSiteDisplaySettings>>,
+          TError,
+          Awaited<ReturnType<typeof getSiteDisplaySettings>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The settings every user’s console follows: time zone, date format, default role
+ */
+
+export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSiteDisplaySettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
