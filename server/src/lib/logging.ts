@@ -57,21 +57,23 @@ function scrubMessage(message: string): string {
 export interface SafeError {
   type: string;
   message: string;
-  stack?: string;
+  stack: string;
   cause?: SafeError;
   [field: string]: unknown;
 }
 
 /** The loggable form of an error: allow-listed fields, its message and stack without query values. */
 export function serializeError(err: unknown, depth = 0): SafeError {
-  if (!(err instanceof Error)) return { type: typeof err, message: REDACTED };
+  if (!(err instanceof Error)) return { type: typeof err, message: REDACTED, stack: '' };
   const message = scrubMessage(err.message);
-  const out: SafeError = { type: err.constructor?.name ?? 'Error', message };
-  if (typeof err.stack === 'string') {
-    // The stack starts with the message (query values included); keep only the frames.
-    const frames = err.stack.slice(err.stack.indexOf('\n    at ') + 1 || err.stack.length);
-    out.stack = `${err.name}: ${message}\n${frames}`.trimEnd();
-  }
+  // The stack starts with the message (query values included); keep only the frames.
+  const stack = err.stack ?? '';
+  const frames = stack.slice(stack.indexOf('\n    at ') + 1 || stack.length);
+  const out: SafeError = {
+    type: err.constructor?.name ?? 'Error',
+    message,
+    stack: `${err.name}: ${message}\n${frames}`.trimEnd(),
+  };
   const source = err as unknown as Record<string, unknown>;
   for (const field of SAFE_FIELDS) {
     const value = source[field];
