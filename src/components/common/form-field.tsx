@@ -7,14 +7,16 @@ type Props = {
   label: string;
   error?: string;
   hint?: string;
+  /** Layout classes, e.g. 'form-grid__full'. */
+  className?: string;
   children: ReactNode;
 };
 
 /** Label, control, and either the field's (translated) error or a hint below it. */
-export function FormField({ id, label, error, hint, children }: Props) {
+export function FormField({ id, label, error, hint, className, children }: Props) {
   const { t } = useTranslation();
   return (
-    <div className="form-field">
+    <div className={`form-field${className ? ` ${className}` : ''}`}>
       <label htmlFor={id}>{label}</label>
       {children}
       {error ? (
