@@ -212,3 +212,19 @@ describeSiteIsolation('groups of a user', {
   seed: async (t, siteId) => (await insertUser(t, { siteId })).id,
   requests: (id) => [{ method: 'GET', url: `/api/v1/user-groups/user/${id}` }],
 });
+
+describeSiteIsolation('positions', {
+  async seed(t, siteId) {
+    const [row] = await t.app.database.db
+      .insert(positions)
+      .values({ siteId, positionCode: 'FAR-P1', positionName: 'Far position', nfcTagId: 'FARTAG01' })
+      .returning();
+    return row.id;
+  },
+  requests: (id) => [
+    { method: 'PUT', url: `/api/v1/positions/${id}`, payload: { position_name: 'Hacked' } },
+    { method: 'DELETE', url: `/api/v1/positions/${id}` },
+  ],
+  read: async (t, id) => (await t.app.database.db.select().from(positions).where(eq(positions.id, id)))[0],
+  list: { url: '/api/v1/positions?include_inactive=true', field: 'positions' },
+});

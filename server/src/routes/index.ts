@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
+import positionRoutes from './positions/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import taskRoutes from './tasks/index.ts';
@@ -12,6 +13,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
   await app.register(userRoutes, { prefix: '/users' });
   await app.register(userGroupRoutes, { prefix: '/user-groups' });
+  await app.register(positionRoutes, { prefix: '/positions' });
   await app.register(positionGroupRoutes, { prefix: '/position-groups' });
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);

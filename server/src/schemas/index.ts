@@ -1,5 +1,6 @@
 /** Schemas referenced by $id from several routes: registered once on the root instance. */
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
+import { Position } from './position.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
@@ -19,6 +20,7 @@ export const SHARED_SCHEMAS = [
   UserGroupMember,
   UserGroupDetail,
   PositionAccessGrant,
+  Position,
   PositionGroup,
   PositionGroupMember,
   PositionGroupDetail,

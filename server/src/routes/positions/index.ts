@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../schemas/common.ts';
+import {
+  PositionCreate,
+  type PositionCreateBody,
+  PositionDeleteResult,
+  PositionImportRequest,
+  PositionImportResult,
+  PositionList,
+  PositionListQuery,
+  PositionResponse,
+  PositionUpdate,
+  type PositionUpdateBody,
+} from '../../schemas/position.ts';
+import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { importPositions } from './import.ts';
+import { createPosition, deletePosition, listPositions, updatePosition } from './service.ts';
+
+const { op } = routeKit('positions');
+// The type provider reads the nullable fields (a JSON-schema type list) as unknown; the schema
+// has checked them, and the casts below restore their TypeBox types.
+const taken = conflict('The code or NFC tag id is already used on this site (details name the field)');
+
+/**
+ * A 5,000,000-character CSV may take twice that as JSON (quotes escaped, multi-byte letters);
+ * only this route accepts more than the app's 256 KiB.
+ */
+const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
+
+const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '',
+    op(
+      'positions.read',
+      { operationId: 'listPositions', summary: 'Positions of the caller’s site, by code' },
+      { querystring: PositionListQuery, response: { 200: PositionList } },
+    ),
+    async (request) => ({
+      positions: await listPositions(contextOf(app, request), request.query.include_inactive === true),
+    }),
+  );
+
+  app.post(
+    '',
+    op(
+      'positions.create',
+      { operationId: 'createPosition', summary: 'Create a position' },
+      { body: PositionCreate, response: { 201: PositionResponse, ...taken } },
+    ),
+    async (request, reply) => {
+      const position = await createPosition(contextOf(app, request), request.body as PositionCreateBody);
+      return reply.code(201).send({ position });
+    },
+  );
+
+  app.put(
+    '/:id',
+    op(
+      'positions.update',
+      { operationId: 'updatePosition', summary: 'Update a position (fields left out stay as they are)' },
+      {
+        params: IdParams,
+        body: PositionUpdate,
+        response: { 200: PositionResponse, ...notFound('position'), ...taken },
+      },
+    ),
+    async (request) => ({
+      position: await updatePosition(
+        contextOf(app, request),
+        request.params.id,
+        request.body as PositionUpdateBody,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    op(
+      'positions.delete',
+      {
+        operationId: 'deletePosition',
+        summary: 'Delete a position, or deactivate one that has work entries, tasks or assignments',
+      },
+      { params: IdParams, response: { 200: PositionDeleteResult, ...notFound('position') } },
+    ),
+    async (request) => deletePosition(contextOf(app, request), request.params.id),
+  );
+
+  app.post(
+    '/import',
+    {
+      ...op(
+        'positions.create',
+        {
+          operationId: 'importPositions',
+          summary: 'Import positions from CSV: preview (dry run) or apply all rows or none',
+          description:
+            'Rows whose position_code exists update that position; others create one. Columns the file ' +
+            'lacks stay as they are. Applying refuses the whole file (400 IMPORT_REJECTED) if any row is rejected.',
+        },
+        { body: PositionImportRequest, response: { 200: PositionImportResult, ...taken } },
+      ),
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (request) => importPositions(contextOf(app, request), request.body),
+  );
+};
+
+export default positionRoutes;
