@@ -44,6 +44,27 @@ function slotsOf(doc: ApiDocument, value: unknown, raw: Schema, path: Path = [])
 const num = (schema: Schema, key: string) =>
   typeof schema[key] === 'number' ? (schema[key] as number) : undefined;
 
+/**
+ * The text with a control character or lone surrogate slipped in, NUL and surrogates most often:
+ * it still passes every schema rule, so it reaches the service and the database.
+ */
+const tainted = (text: string) =>
+  fc
+    .tuple(
+      fc.oneof(fc.constantFrom('\u0000', '\ud800', '\udfff'), fc.constantFrom(...AWKWARD_PIECES)),
+      fc.nat(),
+    )
+    .map(([piece, at]) => insertAt(text, piece, at));
+
+/** A valid-ish body with one of its texts tainted (unchanged when it has none). */
+export function taintedBody(doc: ApiDocument, schema: Schema, body: unknown): fc.Arbitrary<unknown> {
+  const texts = slotsOf(doc, body, schema).filter((s) => typeof pathValue(body, s.path) === 'string');
+  if (!texts.length) return fc.constant(body);
+  return fc
+    .constantFrom(...texts)
+    .chain((s) => tainted(pathValue(body, s.path) as string).map((v) => setAt(body, s.path, v)));
+}
+
 /** Values next to, or far from, what this schema accepts. */
 function nearMiss(doc: ApiDocument, schema: Schema, current: unknown): fc.Arbitrary<unknown> {
   const types = typesOf(schema);
@@ -62,18 +83,8 @@ function nearMiss(doc: ApiDocument, schema: Schema, current: unknown): fc.Arbitr
         .map(([n, c]) => c.repeat(n)),
       longString,
     );
-    // The most telling case: a value that passes every schema rule and carries a control
-    // character or lone surrogate into the service and the database.
     if (typeof current === 'string') {
-      hidden = fc
-        .tuple(
-          fc.oneof(
-            fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001'),
-            fc.constantFrom(...AWKWARD_PIECES),
-          ),
-          fc.nat(),
-        )
-        .map(([piece, at]) => insertAt(current, piece, at));
+      hidden = tainted(current);
     }
   }
   if (types.includes('integer') || types.includes('number')) {

@@ -6,8 +6,9 @@
  * 5xx (check.ts). Routes added later are fuzzed without touching this file.
  *
  * The seed is fixed (FUZZ_SEED overrides it, `random` picks one) and printed in the test names and
- * on failure; FUZZ_RUNS sets the requests per operation and database; FUZZ_PATH with the seed
- * replays just the failing case fast-check reports. `npm run test:fuzz` is the long run.
+ * on failure. FUZZ_BUDGET sets the requests per database (shared by weight), FUZZ_RUNS a flat
+ * number per operation instead; FUZZ_PATH with the seed replays just the failing case fast-check
+ * reports. `npm run test:fuzz` is the long run.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,15 +19,23 @@ import { describeRequest, type FuzzRequest, requestFor } from './requests.ts';
 
 const doc = readCommittedDocument();
 const operations = operationsOf(doc);
-/** Requests per database in CI (about 20 s each on two shared cores), shared by the operations. */
-const CI_BUDGET = 2400;
 const SEED =
   process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_111);
-const RUNS = Number(process.env.FUZZ_RUNS ?? Math.max(40, Math.floor(CI_BUDGET / operations.length)));
+/** Requests per database, shared by the operations: about 15 s per database on two cores. */
+const BUDGET = Number(process.env.FUZZ_BUDGET ?? 4000);
+/** A body and each parameter widen what there is to explore; a bare GET needs few requests. */
+const weightOf = (op: Operation) => 1 + op.parameters.length + (op.body ? 3 : 0);
+const totalWeight = operations.reduce((sum, op) => sum + weightOf(op), 0);
+const runsFor = (op: Operation) =>
+  process.env.FUZZ_RUNS
+    ? Number(process.env.FUZZ_RUNS)
+    : Math.max(20, Math.round((BUDGET * weightOf(op)) / totalWeight));
+const TOTAL = operations.reduce((sum, op) => sum + runsFor(op), 0);
+const REPLAY = `FUZZ_SEED=${SEED} ${process.env.FUZZ_RUNS ? `FUZZ_RUNS=${process.env.FUZZ_RUNS}` : `FUZZ_BUDGET=${BUDGET}`}`;
 const REPLAY_PATH = process.env.FUZZ_PATH;
 const validatorFor = responseValidators(doc);
 
-describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${RUNS} requests per operation)`, (driver) => {
+describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${TOTAL} requests)`, (driver) => {
   let t: TestApp;
   let token: string;
 
@@ -69,7 +78,7 @@ describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${RUNS} requests per o
     expect(names(served), 'openapi.json is stale: run npm run api:generate').toEqual(names(operations));
   });
 
-  it.each(operations.map((op) => [op.id, op] as const))(
+  it.each(operations.map((op) => [`${op.id} (${runsFor(op)} requests)`, op] as const))(
     '%s',
     async (_id, op) => {
       const property = fc.asyncProperty(requestFor(doc, op), async (r) => {
@@ -82,14 +91,15 @@ describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${RUNS} requests per o
         }
       });
       try {
-        await fc.assert(property, { seed: SEED, numRuns: RUNS, path: REPLAY_PATH });
+        await fc.assert(property, { seed: SEED, numRuns: runsFor(op), path: REPLAY_PATH });
       } catch (err) {
         // Earlier operations leave records behind, so a replay runs the whole file with the same numbers.
         (err as Error).message =
-          `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run tests/server/fuzz\n${(err as Error).message}`;
+          `Replay: ${REPLAY} npx vitest run tests/server/fuzz\n${(err as Error).message}`;
         throw err;
       }
     },
-    Math.max(60_000, RUNS * 200),
+    // Generous: two shared cores under load can be several times slower than an idle CI runner.
+    Math.max(60_000, ...operations.map((op) => runsFor(op) * 200)),
   );
 });

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { badId, extraKey, wrongTypeValue } from './hostile.ts';
-import { mutatedBody } from './mutate.ts';
+import { mutatedBody, taintedBody } from './mutate.ts';
 import type { ApiDocument, Operation } from './openapi.ts';
 import { contentType, malformedPayload } from './payloads.ts';
 import { validValue } from './schema-values.ts';
@@ -22,7 +22,7 @@ export interface FuzzRequest {
   contentType?: string;
   payload?: string | Buffer;
   /** What the body is, for the failure report. */
-  body: 'none' | 'valid' | 'mutated' | 'malformed' | 'unexpected';
+  body: 'none' | 'valid' | 'tainted' | 'mutated' | 'malformed' | 'unexpected';
   remoteAddress: string;
 }
 
@@ -106,6 +106,12 @@ function body(doc: ApiDocument, op: Operation): fc.Arbitrary<Body> {
   const valid = validValue(doc, schema);
   return fc.oneof(
     { weight: 3, arbitrary: valid.map((v): Body => ({ payload: JSON.stringify(v), body: 'valid' })) },
+    {
+      weight: 3,
+      arbitrary: valid
+        .chain((v) => taintedBody(doc, schema, v))
+        .map((v): Body => ({ payload: JSON.stringify(v), body: 'tainted' })),
+    },
     {
       weight: 6,
       arbitrary: valid

@@ -70,6 +70,12 @@ export function validValue(doc: ApiDocument, raw: Schema, depth = 0): fc.Arbitra
   const schema = resolve(doc, raw);
   if (depth > MAX_DEPTH) return fc.constant(null);
   if ('const' in schema) return fc.constant(schema.const);
+  // A documented default or example is a value the server knows (the site `main`, say).
+  const known = [schema.default, ...((schema.examples as unknown[]) ?? [])].filter((v) => v !== undefined);
+  if (known.length) {
+    const rest = { ...schema, default: undefined, examples: undefined };
+    return fc.oneof(fc.constantFrom(...known), validValue(doc, rest, depth));
+  }
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
   if (choices?.length) return fc.oneof(...choices.map((s) => validValue(doc, s, depth + 1)));
