@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { bootstrapFirstStart, loadJwtSecret } from './bootstrap.ts';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -41,7 +41,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger,
     bodyLimit: 256 * 1024,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -1,5 +1,9 @@
 /** Configuration from the environment; every option is documented in the README. */
 
+import { isIP } from 'node:net';
+
+export type TrustProxy = boolean | number | string[];
+
 export interface Config {
   port: number;
   host: string;
@@ -21,7 +25,11 @@ export interface Config {
   staticDir?: string;
   /** Extra origins allowed to call the refresh endpoint (the dev server, a proxy). */
   allowedOrigins: string[];
-  trustProxy: boolean;
+  /**
+   * Fastify's trustProxy: false; true (every proxy: clients can then choose their own address);
+   * a hop count; or the proxies' addresses and networks.
+   */
+  trustProxy: TrustProxy;
   /** Failed-login limits. */
   loginIpMaxFailures: number;
   loginIpWindowSeconds: number;
@@ -36,6 +44,50 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative whole number, got "${value}"`);
   return n;
+}
+
+/** proxy-addr's names for address ranges, accepted beside addresses and CIDR networks. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: `true`, `false`/empty, a hop count, or comma-separated proxy addresses/CIDRs. */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = entries.find((e) => !isProxyAddress(e));
+  if (bad !== undefined || entries.length === 0)
+    throw new Error(
+      `TRUST_PROXY must be true, false, a hop count or comma-separated proxy addresses/CIDRs, got "${bad ?? text}"`,
+    );
+  return entries;
+}
+
+/**
+ * The value for Fastify's trustProxy option. Fastify 5.12 no longer takes a bare hop count (it
+ * fails closed: a server reachable directly could be sent made-up hops), so a count becomes the
+ * trust function it used to be: the nearest `n` hops are proxies, whatever their address.
+ */
+export function trustProxyOption(
+  tp: TrustProxy,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof tp !== 'number') return tp;
+  const hops = tp;
+  return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -58,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     loginIpMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 50, 'LOGIN_IP_MAX_FAILURES'),
     loginIpWindowSeconds: int(env.LOGIN_IP_WINDOW_SECONDS, 15 * 60, 'LOGIN_IP_WINDOW_SECONDS'),
     loginAccountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, 5, 'LOGIN_ACCOUNT_MAX_FAILURES'),
