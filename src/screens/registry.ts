@@ -9,6 +9,7 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import type { AccessRule } from '../components/guards/require-access.ts';
 import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
+import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
 
 export interface ScreenDef {
   /** Stable id: the sidebar entry's key and the route's name in tests. */
@@ -46,5 +47,13 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'users.read',
     nav: { label: 'nav.users', icon: 'pi pi-users', group: 'management' },
     component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
+  },
+  {
+    id: 'user-groups',
+    path: '/user-groups',
+    access: 'user_groups.read',
+    nav: { label: 'nav.userGroups', icon: 'pi pi-sitemap', group: 'management' },
+    component: lazyRouteComponent(() => import('./user-groups/user-groups-screen.tsx'), 'UserGroupsScreen'),
+    validateSearch: validateUserGroupsSearch,
   },
 ];

@@ -26,8 +26,8 @@ const screen = (id: string, extra: Partial<ScreenDef>): ScreenDef => ({
 
 describe('sidebar navigation', () => {
   it('lists the registered screens by permission and hides groups without a visible child', () => {
-    expect(navFor('admin')).toEqual(['dashboard', 'management[users]']);
-    expect(navFor('manager')).toEqual(['dashboard', 'management[users]']);
+    expect(navFor('admin')).toEqual(['dashboard', 'management[users,user-groups]']);
+    expect(navFor('manager')).toEqual(['dashboard', 'management[users,user-groups]']);
     expect(navFor('worker')).toEqual(['dashboard']);
   });
 

@@ -24,6 +24,8 @@ export interface AppDialogProps {
   error?: string | null;
   /** Defaults to Save. */
   saveLabel?: string;
+  /** Save stays disabled until the form can be sent (e.g. spec §5: no user group without a name and a code). */
+  saveDisabled?: boolean;
   /** 'wide' for forms with pickers or two-column detail. */
   size?: 'normal' | 'wide';
   children: ReactNode;
@@ -41,6 +43,7 @@ export function AppDialog({
   saving,
   error,
   saveLabel,
+  saveDisabled = false,
   size = 'normal',
   children,
 }: AppDialogProps) {
@@ -59,6 +62,7 @@ export function AppDialog({
         label={saveLabel ?? t('common.save')}
         icon="pi pi-check"
         loading={saving}
+        disabled={saveDisabled}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Widen } from '../define-area.ts';
 
@@ -44,6 +45,7 @@ export const en = {
     dashboard: 'Dashboard',
     management: 'Management',
     users: 'Users',
+    userGroups: 'User groups',
     administration: 'Administration',
     mainNavigation: 'Main navigation',
     toggleSidebar: 'Toggle navigation',
@@ -90,6 +92,7 @@ export const en = {
     manageUsersHint: 'Add, edit and deactivate the people on this site.',
   },
   users: users.en,
+  userGroups: userGroups.en,
 } as const;
 
 /** The shape every translation must have: the English keys, with any text as value. */

@@ -1,3 +1,4 @@
+import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
@@ -43,6 +44,7 @@ export const fi: Translation = {
     dashboard: 'Etusivu',
     management: 'Hallinta',
     users: 'Käyttäjät',
+    userGroups: 'Käyttäjäryhmät',
     administration: 'Ylläpito',
     mainNavigation: 'Päävalikko',
     toggleSidebar: 'Näytä tai piilota valikko',
@@ -89,4 +91,5 @@ export const fi: Translation = {
     manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
   },
   users: users.fi,
+  userGroups: userGroups.fi,
 };

@@ -1,3 +1,4 @@
+import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
@@ -43,6 +44,7 @@ export const sv: Translation = {
     dashboard: 'Översikt',
     management: 'Hantering',
     users: 'Användare',
+    userGroups: 'Användargrupper',
     administration: 'Administration',
     mainNavigation: 'Huvudmeny',
     toggleSidebar: 'Visa eller dölj menyn',
@@ -89,4 +91,5 @@ export const sv: Translation = {
     manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
   },
   users: users.sv,
+  userGroups: userGroups.sv,
 };

@@ -1,0 +1,128 @@
+import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UserGroupDetail, UserGroupMember } from '../../api/gen/model';
+import { useAddUserGroupMember, useRemoveUserGroupMember } from '../../api/gen/user-groups/user-groups.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
+import { EmptyState } from '../../components/common/empty-state.tsx';
+import { RoleChip } from '../../components/common/role-chip.tsx';
+import { StatusTag } from '../../components/common/status-tag.tsx';
+import { useNotify } from '../../components/notify/notify-context.ts';
+import { useUsersList } from '../users/use-users-api.ts';
+import { PickAndAdd } from './pick-and-add.tsx';
+import { useNotifiedAction } from './use-notified-action.ts';
+import { userGroupKey, userGroupsListKey } from './use-user-groups-api.ts';
+import { userOptions } from './user-options.ts';
+
+type Props = {
+  group: UserGroupDetail;
+  /** user_groups.assign_members (spec §6): the picker and the remove buttons. */
+  canAssign: boolean;
+  /** users.read: the picker needs the site's users. */
+  canReadUsers: boolean;
+};
+
+const nameOf = (member: { first_name: string; last_name: string }) =>
+  `${member.first_name} ${member.last_name}`;
+
+/** Spec §2 Members tab: who is in the group; adding offers only active users who are not members yet. */
+export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const run = useNotifiedAction();
+  // The member count on the list changes too.
+  const refresh = [userGroupKey(group.id), userGroupsListKey];
+  const addMember = useInvalidatingMutation(useAddUserGroupMember, refresh);
+  const removeMember = useInvalidatingMutation(useRemoveUserGroupMember, refresh);
+  const users = useUsersList({ enabled: canAssign && canReadUsers });
+  const candidates = useMemo(() => {
+    const members = new Set(group.members.map((member) => member.user_id));
+    return (users.data ?? []).filter((user) => user.is_active && !members.has(user.id));
+  }, [users.data, group.members]);
+
+  const add = (userId: number) => {
+    const user = candidates.find((candidate) => candidate.id === userId);
+    return run(() => addMember.mutateAsync({ id: group.id, data: { user_id: userId } }), {
+      success: t('userGroups.members.added', { name: user ? nameOf(user) : '' }),
+      conflict: t('userGroups.members.alreadyMember'),
+      failure: t('userGroups.members.addFailed'),
+    });
+  };
+
+  const askRemove = (member: UserGroupMember) =>
+    notify.confirm({
+      header: t('userGroups.members.confirmRemove.header'),
+      message: t('userGroups.members.confirmRemove.message', {
+        name: nameOf(member),
+        group: group.group_name,
+      }),
+      acceptLabel: t('userGroups.members.confirmRemove.accept'),
+      danger: true,
+      onAccept: () =>
+        void run(() => removeMember.mutateAsync({ id: group.id, userId: member.user_id }), {
+          success: t('userGroups.members.removed', { name: nameOf(member) }),
+          conflict: t('userGroups.members.removeFailed'),
+          failure: t('userGroups.members.removeFailed'),
+        }),
+    });
+
+  return (
+    <div className="group-tab">
+      {canAssign && canReadUsers ? (
+        <PickAndAdd
+          id="user-group-member-pick"
+          label={t('userGroups.members.pick')}
+          placeholder={t('userGroups.members.pickPlaceholder')}
+          emptyMessage={t('userGroups.members.noCandidates')}
+          buttonLabel={t('userGroups.members.add')}
+          options={userOptions(candidates)}
+          onAdd={add}
+        />
+      ) : null}
+      {group.members.length === 0 ? (
+        <EmptyState icon="pi pi-user" message={t('userGroups.members.empty')} />
+      ) : (
+        <ul className="group-rows" aria-label={t('userGroups.tabs.members')}>
+          {group.members.map((member) => {
+            const isManager = member.user_id === group.manager_user_id;
+            return (
+              <li key={member.user_id} className="group-row">
+                <span className="group-row__avatar" aria-hidden="true">
+                  {member.first_name.charAt(0)}
+                  {member.last_name.charAt(0)}
+                </span>
+                <div className="group-row__main">
+                  <span className="group-row__title">{nameOf(member)}</span>
+                  <span className="group-row__sub">{member.email}</span>
+                </div>
+                <div className="group-row__tags">
+                  {isManager ? (
+                    <Tag value={t('userGroups.members.manager')} severity="warning" rounded />
+                  ) : null}
+                  <RoleChip role={member.role} size="small" />
+                  {member.is_active ? null : <StatusTag active={false} />}
+                </div>
+                {canAssign && !isManager ? (
+                  <Button
+                    type="button"
+                    icon="pi pi-user-minus"
+                    rounded
+                    text
+                    severity="danger"
+                    aria-label={t('userGroups.members.remove', { name: nameOf(member) })}
+                    tooltip={t('userGroups.members.remove', { name: nameOf(member) })}
+                    tooltipOptions={{ position: 'left' }}
+                    onClick={() => askRemove(member)}
+                  />
+                ) : (
+                  <span className="group-row__no-action" />
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
