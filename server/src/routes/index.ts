@@ -5,9 +5,7 @@ import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
-import legacyTemplateRoutes from './task-templates/index.ts';
 import taskRoutes from './tasks/index.ts';
-import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 
@@ -20,6 +18,4 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);
   await app.register(taskRoutes, { prefix: '/tasks' });
-  await app.register(unifiedTaskRoutes, { prefix: '/unified-tasks' });
-  await app.register(legacyTemplateRoutes, { prefix: '/task-templates' });
 }
