@@ -7,7 +7,7 @@ import {
   PositionGroupUpdate,
 } from '../../schemas/position-group.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
-import { createGroup, deleteGroup, getGroup, listGroups, updateGroup } from './service.ts';
+import { createGroup, deleteGroup, getGroup, listGroupsJson, updateGroup } from './service.ts';
 
 const { op } = routeKit('position-groups');
 const codeTaken = conflict('A position group with this code already exists on this site');
@@ -20,7 +20,11 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'listPositionGroups', summary: 'Position groups of the caller’s site, with counts' },
       { response: { 200: PositionGroupList } },
     ),
-    async (request) => ({ position_groups: await listGroups(contextOf(app, request)) }),
+    async (request, reply) => {
+      const json = await listGroupsJson(contextOf(app, request));
+      // Already JSON text: Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.post(

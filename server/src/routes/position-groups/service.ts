@@ -41,7 +41,8 @@ async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> 
   return unique;
 }
 
-export const listGroups = (ctx: RequestContext) => repo.listGroups(ctx.db, ctx.siteId);
+/** The list body as JSON text (a measured one-off cache: repositories/position-groups.ts). */
+export const listGroupsJson = (ctx: RequestContext) => repo.listGroupsJson(ctx.db, ctx.siteId);
 
 export async function getGroup(ctx: RequestContext, id: number) {
   const group = await repo.findGroupDetail(ctx.db, ctx.siteId, id);
