@@ -56,4 +56,18 @@ export const SCREENS: readonly ScreenDef[] = [
     component: lazyRouteComponent(() => import('./user-groups/user-groups-screen.tsx'), 'UserGroupsScreen'),
     validateSearch: validateUserGroupsSearch,
   },
+  {
+    id: 'site-settings',
+    path: '/site-settings',
+    access: 'system.settings',
+    nav: { label: 'nav.siteSettings', icon: 'pi pi-cog', group: 'administration' },
+    component: lazyRouteComponent(() => import('./site-settings/site-settings-screen.tsx'), 'SiteSettingsScreen'),
+  },
+  {
+    id: 'system-status',
+    path: '/system-status',
+    access: 'system.settings',
+    nav: { label: 'nav.systemStatus', icon: 'pi pi-server', group: 'administration' },
+    component: lazyRouteComponent(() => import('./system-status/system-status-screen.tsx'), 'SystemStatusScreen'),
+  },
 ];

@@ -1,4 +1,6 @@
 import { userGroups } from '../areas/user-groups.ts';
+import { siteSettings } from '../areas/site-settings.ts';
+import { systemStatus } from '../areas/system-status.ts';
 import { users } from '../areas/users.ts';
 import type { Widen } from '../define-area.ts';
 
@@ -42,6 +44,8 @@ export const en = {
   roles: { admin: 'Admin', owner: 'Owner', manager: 'Manager', worker: 'Worker' },
   status: { active: 'Active', inactive: 'Inactive' },
   nav: {
+    siteSettings: 'Site settings',
+    systemStatus: 'System status',
     dashboard: 'Dashboard',
     management: 'Management',
     users: 'Users',
@@ -92,6 +96,8 @@ export const en = {
     manageUsersHint: 'Add, edit and deactivate the people on this site.',
   },
   users: users.en,
+  siteSettings: siteSettings.en,
+  systemStatus: systemStatus.en,
   userGroups: userGroups.en,
 } as const;
 

@@ -1,4 +1,6 @@
 import { userGroups } from '../areas/user-groups.ts';
+import { siteSettings } from '../areas/site-settings.ts';
+import { systemStatus } from '../areas/system-status.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
@@ -41,6 +43,8 @@ export const fi: Translation = {
   roles: { admin: 'Ylläpitäjä', owner: 'Omistaja', manager: 'Työnjohtaja', worker: 'Työntekijä' },
   status: { active: 'Käytössä', inactive: 'Poissa käytöstä' },
   nav: {
+    siteSettings: 'Työmaan asetukset',
+    systemStatus: 'Järjestelmän tila',
     dashboard: 'Etusivu',
     management: 'Hallinta',
     users: 'Käyttäjät',
@@ -91,5 +95,7 @@ export const fi: Translation = {
     manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
   },
   users: users.fi,
+  siteSettings: siteSettings.fi,
+  systemStatus: systemStatus.fi,
   userGroups: userGroups.fi,
 };

@@ -1,4 +1,6 @@
 import { userGroups } from '../areas/user-groups.ts';
+import { siteSettings } from '../areas/site-settings.ts';
+import { systemStatus } from '../areas/system-status.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
 
@@ -41,6 +43,8 @@ export const sv: Translation = {
   roles: { admin: 'Administratör', owner: 'Ägare', manager: 'Arbetsledare', worker: 'Arbetare' },
   status: { active: 'Aktiv', inactive: 'Inaktiv' },
   nav: {
+    siteSettings: 'Platsinställningar',
+    systemStatus: 'Systemstatus',
     dashboard: 'Översikt',
     management: 'Hantering',
     users: 'Användare',
@@ -91,5 +95,7 @@ export const sv: Translation = {
     manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
   },
   users: users.sv,
+  siteSettings: siteSettings.sv,
+  systemStatus: systemStatus.sv,
   userGroups: userGroups.sv,
 };

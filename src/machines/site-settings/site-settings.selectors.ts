@@ -13,6 +13,8 @@ export interface SiteSettingsView {
   /** Save is enabled only with unsaved changes and nothing under way. */
   canSave: boolean;
   dirty: boolean;
+  /** Settings have been loaded once: the form can show (it stays during later loads). */
+  hasValues: boolean;
   showSaved: boolean;
   loadFailed: boolean;
   saveFailed: boolean;
@@ -28,6 +30,7 @@ export function selectSiteSettingsView(snapshot: SiteSettingsSnapshot): SiteSett
     saving: snapshot.matches('saving'),
     canSave: dirty && snapshot.matches('editing'),
     dirty,
+    hasValues: loadedOnce,
     showSaved: snapshot.matches({ editing: 'saved' }),
     loadFailed: error === 'loadFailed',
     saveFailed: error === 'saveFailed',

@@ -1,0 +1,38 @@
+/**
+ * The system status machine for the screen: started on open and stopped on close (useMachine),
+ * told when the browser tab hides and shows again (the machine pauses polling meanwhile and
+ * refreshes on return). `?pollMs=` shortens the 30-second interval in development builds only.
+ */
+import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { screenInspect } from '../../machines/site-settings/dev-inspect.ts';
+import { systemStatusActors } from '../../machines/system-status/system-status.actors.ts';
+import { systemStatusMachine } from '../../machines/system-status/system-status.machine.ts';
+
+const liveMachine = systemStatusMachine.provide({ actors: systemStatusActors });
+
+function devPollMs(): number | undefined {
+  if (!import.meta.env.DEV) return undefined;
+  const value = Number(new URLSearchParams(window.location.search).get('pollMs'));
+  return Number.isFinite(value) && value >= 500 ? value : undefined;
+}
+
+export function useSystemStatus() {
+  const [snapshot, send] = useMachine(liveMachine, {
+    input: { pollMs: devPollMs() },
+    inspect: screenInspect,
+  });
+
+  useEffect(() => {
+    const onChange = () => send({ type: document.hidden ? 'status.hidden' : 'status.visible' });
+    if (document.hidden) onChange();
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, [send]);
+
+  return {
+    ...snapshot.context,
+    loading: snapshot.hasTag('loading'),
+    refresh: () => send({ type: 'status.refresh' }),
+  };
+}
