@@ -26,7 +26,11 @@ const screen = (id: string, extra: Partial<ScreenDef>): ScreenDef => ({
 
 describe('sidebar navigation', () => {
   it('lists the registered screens by permission and hides groups without a visible child', () => {
-    expect(navFor('admin')).toEqual(['dashboard', 'management[users,user-groups]']);
+    expect(navFor('admin')).toEqual([
+      'dashboard',
+      'management[users,user-groups]',
+      'administration[site-settings,system-status]',
+    ]);
     expect(navFor('manager')).toEqual(['dashboard', 'management[users,user-groups]']);
     expect(navFor('worker')).toEqual(['dashboard']);
   });
