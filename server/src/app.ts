@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { bootstrapFirstStart, loadJwtSecret } from './bootstrap.ts';
+import { bootstrapFirstStart, loadJwtSecret, renormalizeEmails } from './bootstrap.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -59,6 +59,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     const services = await createServices(config, jwtSecret, app.log, database.db);
     app.decorate('services', services);
     await bootstrapFirstStart(database.db, config, services.passwords, app.log);
+    await renormalizeEmails(database.db, app.log);
   } catch (err) {
     if (ownsDatabase) await database.close();
     throw err;

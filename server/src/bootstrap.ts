@@ -5,12 +5,14 @@
  * survive a restart. Safe to run on every start and from two processes at once.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { normalizeEmail } from '#domain/email.ts';
 import { DEFAULT_SITE_SETTINGS } from '#domain/site-settings.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { serverSecrets, siteSettings, sites, users } from './db/schema/index.ts';
+import { findPgError } from './lib/db-errors.ts';
 import type { PasswordService } from './services/passwords.ts';
 
 export const MAIN_SITE_ID = 'main';
@@ -47,6 +49,7 @@ export async function bootstrapFirstStart(
     await tx.insert(users).values({
       siteId: MAIN_SITE_ID,
       email,
+      emailNormalized: normalizeEmail(email),
       firstName: 'Admin',
       lastName: 'User',
       role: 'admin',
@@ -64,5 +67,35 @@ export async function bootstrapFirstStart(
         `    email:    ${email}\n    password: ${password}\n` +
         `  Sign in and change it, or set ADMIN_EMAIL and ADMIN_PASSWORD before the first start.\n\n`,
     );
+  }
+}
+
+/**
+ * Rows normalised by SQL (migration 0003, or the trigger for rows written without the value) may
+ * differ from normalizeEmail() where the address is not ASCII (lower() follows the database's
+ * collation). At start those rows get the app's spelling, so the unique index, the sign-in lookup
+ * and the limits agree. A row whose app spelling clashes with another account's is left as it is
+ * and reported, for an admin to resolve.
+ */
+export async function renormalizeEmails(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, emailNormalized: users.emailNormalized })
+    .from(users)
+    .where(sql`${users.email} ~ '[^[:ascii:]]'`);
+  for (const row of rows) {
+    const normalized = normalizeEmail(row.email);
+    if (normalized === row.emailNormalized) continue;
+    try {
+      await db
+        .update(users)
+        .set({ emailNormalized: normalized, updatedAt: sql`${users.updatedAt}` })
+        .where(eq(users.id, row.id));
+    } catch (err) {
+      if (findPgError(err)?.code !== '23505') throw err;
+      log.warn(
+        { userId: row.id },
+        'email clashes with another account of the site once normalised; left as it is',
+      );
+    }
   }
 }

@@ -3,7 +3,8 @@
  * site's rows; rows leave as the snake_case User of the API (the password hash never does).
  */
 import type { Static } from '@sinclair/typebox';
-import { asc, eq, ne, sql } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
+import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users, workEntries } from '../db/schema/index.ts';
@@ -72,7 +73,7 @@ export async function listSiteUsersJson(db: Db, siteId: string): Promise<string>
 /** find, insert, update and remove by id, always within the site. */
 export const userRows = siteScoped(users);
 
-/** Is the email taken on the site, case-insensitively (optionally ignoring one user)? */
+/** Is the email taken on the site, as normalizeEmail() spells it (optionally ignoring one user)? */
 export async function emailTaken(db: Db, siteId: string, email: string, exceptId?: number): Promise<boolean> {
   const [row] = await db
     .select({ id: users.id })
@@ -80,7 +81,7 @@ export async function emailTaken(db: Db, siteId: string, email: string, exceptId
     .where(
       userRows.where(
         siteId,
-        sql`lower(${users.email}) = lower(${email})`,
+        eq(users.emailNormalized, normalizeEmail(email)),
         exceptId === undefined ? undefined : ne(users.id, exceptId),
       ),
     )

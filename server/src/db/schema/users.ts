@@ -10,7 +10,16 @@ export const users = pgTable(
   {
     id: id(),
     siteId: siteId(),
+    /** As typed, for display. */
     email: text('email').notNull(),
+    /**
+     * normalizeEmail(email) (src/domain/email.ts): the account's identity for uniqueness, sign-in
+     * and the sign-in limits. The app always writes it; a row written without it (seed SQL, tests)
+     * gets the SQL equivalent from a trigger (migration 0003), which agrees for ASCII addresses.
+     */
+    emailNormalized: text('email_normalized')
+      .notNull()
+      .$defaultFn(() => sql`null`),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull(),
@@ -21,7 +30,7 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('users_site_email_unique').on(t.siteId, sql`lower(${t.email})`),
+    uniqueIndex('users_site_email_unique').on(t.siteId, t.emailNormalized),
     index('users_site_first_name_idx').on(t.siteId, t.firstName),
     check('users_role_check', inList(t.role, ROLES)),
   ],

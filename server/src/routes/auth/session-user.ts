@@ -2,6 +2,7 @@
 
 import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
+import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
@@ -51,13 +52,13 @@ export async function loadSessionUser(
   return row ? toSessionUser(row) : null;
 }
 
-/** A user of a site by email, case-insensitively (the unique index is on lower(email)), with the hash. */
+/** A user of a site by email, as normalizeEmail() spells it (the unique index's key), with the hash. */
 export async function findLoginUser(db: Db, siteId: string, email: string) {
   const [row] = await db
     .select({ ...columns, passwordHash: users.passwordHash })
     .from(users)
     .innerJoin(sites, eq(sites.id, users.siteId))
-    .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = lower(${email})`));
+    .where(and(eq(users.siteId, siteId), eq(users.emailNormalized, normalizeEmail(email))));
   if (!row) return null;
   const { passwordHash, ...rest } = row;
   return { user: toSessionUser(rest), passwordHash };

@@ -4,6 +4,7 @@
  * and an unknown email spends the same argon2 time as a known one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeEmail } from '#domain/email.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { createSession } from '../../services/sessions.ts';
 import { setRefreshCookie } from './cookie.ts';
@@ -22,11 +23,11 @@ export async function signIn(
   const { loginLimiter, passwords, tokens } = app.services;
   const ip = request.ip;
   // The account key does not depend on whether the user exists, so the limits say nothing either.
-  const account = `${input.siteId}\u0000${input.email.trim().toLowerCase()}`;
+  const account = `${input.siteId}\u0000${normalizeEmail(input.email)}`;
   const wait = await loginLimiter.retryAfter(ip, account);
   if (wait > 0) throw errors.tooManyRequests(wait);
 
-  const found = await findLoginUser(app.database.db, input.siteId, input.email.trim());
+  const found = await findLoginUser(app.database.db, input.siteId, input.email);
   let ok = false;
   if (found) ok = await passwords.verify(found.passwordHash, input.password);
   else await passwords.verifyDummy(input.password);

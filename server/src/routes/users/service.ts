@@ -3,6 +3,7 @@
  * uniqueness, sessions revoked when access shrinks, and work history kept on delete.
  */
 import type { Static } from '@sinclair/typebox';
+import { normalizeEmail } from '#domain/email.ts';
 import { canAssignRole, canManageUser, type Role } from '#domain/permissions.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
@@ -65,6 +66,7 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
     firstName,
     lastName,
     email,
+    emailNormalized: normalizeEmail(email),
     role: role as Role,
     isActive: input.is_active ?? true,
     passwordHash,
@@ -85,7 +87,8 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
   if (input.last_name !== undefined) changes.lastName = cleanName('last_name', input.last_name);
   if (input.email !== undefined) {
     changes.email = input.email.trim();
-    if (changes.email.toLowerCase() !== target.email.toLowerCase()) {
+    changes.emailNormalized = normalizeEmail(changes.email);
+    if (changes.emailNormalized !== target.emailNormalized) {
       await assertEmailFree(ctx, changes.email, target.id);
     }
   }
