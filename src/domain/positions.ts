@@ -140,3 +140,6 @@ export type PositionCsvColumn = (typeof POSITION_CSV_COLUMNS)[number];
 /** The largest CSV file the import accepts, in characters, and its most rows. */
 export const POSITION_IMPORT_MAX_CHARS = 5_000_000;
 export const POSITION_IMPORT_MAX_ROWS = 10_000;
+
+/** The largest page GET /positions answers; the table asks for one page at a time. */
+export const POSITION_PAGE_MAX = 500;

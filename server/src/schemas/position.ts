@@ -4,6 +4,7 @@ import {
   LATITUDE_RANGE,
   LONGITUDE_RANGE,
   POSITION_IMPORT_MAX_CHARS,
+  POSITION_PAGE_MAX,
 } from '#domain/positions.ts';
 import { Nullable } from './common.ts';
 
@@ -72,13 +73,51 @@ export const PositionUpdate = Type.Object(
   { $id: 'PositionUpdate', additionalProperties: false },
 );
 
+/** The columns the list sorts by (the table's sortable columns). */
+export const POSITION_SORTS = [
+  'position_code',
+  'position_name',
+  'description',
+  'location_details',
+  'nfc_tag_id',
+  'created_at',
+  'is_active',
+] as const;
+
 export const PositionListQuery = Type.Object(
-  { include_inactive: Type.Optional(Type.Boolean({ default: false })) },
+  {
+    include_inactive: Type.Optional(Type.Boolean({ default: false })),
+    search: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description: 'Case-insensitive text within the code, name or NFC tag id',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Union(
+        POSITION_SORTS.map((s) => Type.Literal(s)),
+        { default: 'position_code' },
+      ),
+    ),
+    order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' })),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: POSITION_PAGE_MAX,
+        description: 'A page of this many positions; without it, every matching position',
+      }),
+    ),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 })),
+  },
   { additionalProperties: false },
 );
 
 export const PositionList = Type.Object(
-  { positions: Type.Array(Type.Ref(Position)) },
+  {
+    positions: Type.Array(Type.Ref(Position)),
+    /** Every position the filters match, across all pages. */
+    total: Type.Integer(),
+  },
   { $id: 'PositionList' },
 );
 export const PositionResponse = Type.Object({ position: Type.Ref(Position) }, { $id: 'PositionResponse' });
@@ -154,5 +193,6 @@ export const PositionImportResult = Type.Object(
 export type PositionCreateBody = Static<typeof PositionCreate>;
 export type PositionUpdateBody = Static<typeof PositionUpdate>;
 export type ApiPosition = Static<typeof Position>;
+export type PositionListOptions = Static<typeof PositionListQuery>;
 export type PositionImportAnswer = Static<typeof PositionImportResult>;
 export type PositionImportRow = Static<typeof ImportRow>;

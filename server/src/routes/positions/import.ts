@@ -109,7 +109,7 @@ const same = (a: PositionValues, b: PositionValues) =>
   (Object.keys(a) as (keyof PositionValues)[]).every((k) => JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
 async function plan(db: Db, siteId: string, file: CsvFile): Promise<PlannedRow[]> {
-  const existing = await repo.listPositions(db, siteId, true);
+  const existing = await repo.allPositions(db, siteId);
   const byCode = new Map(existing.map((r) => [r.positionCode, r]));
   const firstCode = new Map<string, number>();
   const firstNfc = new Map<string, number>();

@@ -32,12 +32,13 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '',
     op(
       'positions.read',
-      { operationId: 'listPositions', summary: 'Positions of the caller’s site, by code' },
+      {
+        operationId: 'listPositions',
+        summary: 'Positions of the caller’s site: all of them, or one page, filtered and sorted',
+      },
       { querystring: PositionListQuery, response: { 200: PositionList } },
     ),
-    async (request) => ({
-      positions: await listPositions(contextOf(app, request), request.query.include_inactive === true),
-    }),
+    async (request) => listPositions(contextOf(app, request), request.query),
   );
 
   app.post(

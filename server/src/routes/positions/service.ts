@@ -13,7 +13,7 @@ import {
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/positions.ts';
-import type { PositionCreateBody, PositionUpdateBody } from '../../schemas/position.ts';
+import type { PositionCreateBody, PositionListOptions, PositionUpdateBody } from '../../schemas/position.ts';
 import type { RequestContext } from '../../types.ts';
 
 const { positionRows } = repo;
@@ -90,8 +90,16 @@ async function loadPosition(ctx: RequestContext, id: number): Promise<repo.Posit
   return row;
 }
 
-export async function listPositions(ctx: RequestContext, includeInactive: boolean) {
-  return (await repo.listPositions(ctx.db, ctx.siteId, includeInactive)).map(repo.toApiPosition);
+export async function listPositions(ctx: RequestContext, query: PositionListOptions) {
+  const { rows, total } = await repo.listPositions(ctx.db, ctx.siteId, {
+    includeInactive: query.include_inactive === true,
+    search: query.search?.trim() || undefined,
+    sort: query.sort ?? 'position_code',
+    order: query.order ?? 'asc',
+    limit: query.limit,
+    offset: query.offset ?? 0,
+  });
+  return { positions: rows.map(repo.toApiPosition), total };
 }
 
 export async function createPosition(ctx: RequestContext, body: PositionCreateBody) {

@@ -9,4 +9,5 @@ import type { Position } from './position.ts';
 
 export type ListPositions200 = {
   positions: Position[];
+  total: number;
 };

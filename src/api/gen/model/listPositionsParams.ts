@@ -5,7 +5,27 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { ListPositionsOrder } from './listPositionsOrder.ts';
+import type { ListPositionsSort } from './listPositionsSort.ts';
 
 export type ListPositionsParams = {
 include_inactive?: boolean;
+/**
+ * Case-insensitive text within the code, name or NFC tag id
+ * @maxLength 100
+ */
+search?: string;
+sort?: typeof ListPositionsSort[keyof typeof ListPositionsSort];
+order?: typeof ListPositionsOrder[keyof typeof ListPositionsOrder];
+/**
+ * A page of this many positions; without it, every matching position
+ * @minimum 1
+ * @maximum 500
+ */
+limit?: number;
+/**
+ * @minimum 0
+ * @maximum 2147483647
+ */
+offset?: number;
 };

@@ -61,7 +61,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * @summary Positions of the caller’s site, by code
+ * @summary Positions of the caller’s site: all of them, or one page, filtered and sorted
  */
 export const listPositions = (
     params?: ListPositionsParams,
@@ -133,7 +133,7 @@ export function useListPositions<TData = Awaited<ReturnType<typeof listPositions
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Positions of the caller’s site, by code
+ * @summary Positions of the caller’s site: all of them, or one page, filtered and sorted
  */
 
 export function useListPositions<TData = Awaited<ReturnType<typeof listPositions>>, TError = ErrorType<ErrorBody>>(

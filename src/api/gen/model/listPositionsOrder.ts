@@ -5,8 +5,7 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
-import type { LegacyTaskTemplate } from './legacyTaskTemplate.ts';
 
-export type GetLegacyTaskTemplate200 = {
-  template: LegacyTaskTemplate;
-};
+export const ListPositionsOrder = {  asc: 'asc',
+  desc: 'desc',
+} as const
