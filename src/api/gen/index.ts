@@ -3,6 +3,8 @@ export * from './position-groups/position-groups.ts';
 export * from './positions/positions.ts';
 export * from './site-settings/site-settings.ts';
 export * from './system/system.ts';
+export * from './task-templates/task-templates.ts';
 export * from './tasks/tasks.ts';
+export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';
