@@ -1,6 +1,6 @@
-import { userGroups } from '../areas/user-groups.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
+import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Widen } from '../define-area.ts';
 

@@ -98,7 +98,13 @@ export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
                 </div>
                 <div className="group-row__tags">
                   {isManager ? (
-                    <Tag value={t('userGroups.members.manager')} severity="warning" rounded />
+                    <Tag
+                      className="group-row__manager"
+                      icon="pi pi-star-fill"
+                      value={t('userGroups.members.manager')}
+                      severity="info"
+                      rounded
+                    />
                   ) : null}
                   <RoleChip role={member.role} size="small" />
                   {member.is_active ? null : <StatusTag active={false} />}
