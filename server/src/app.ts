@@ -5,10 +5,11 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { bootstrapFirstStart, loadJwtSecret, renormalizeEmails } from './bootstrap.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { errorBody } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
@@ -43,6 +44,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // Errors the router raises before any route (a path parameter past maxParamLength, a path that
+    // does not decode) answer with the standard error body too, without echoing the URL back.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      const message = tooLong ? 'A path parameter is too long' : 'The request path is not valid';
+      (reply as FastifyReply)
+        .code(status)
+        .send(errorBody(status, message, tooLong ? 'URI_TOO_LONG' : 'BAD_URL'));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
