@@ -1,0 +1,233 @@
+/**
+ * Position-task assignments with their position's and task's code and name, always within one
+ * site; rows leave as the API's PositionTaskAssignment.
+ */
+import type { Static } from '@sinclair/typebox';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { positions, positionTaskAssignments, taskDependencies, tasks } from '../db/schema/index.ts';
+import type { Assignment, AssignmentListOptions } from '../schemas/assignment.ts';
+
+export type ApiAssignment = Static<typeof Assignment>;
+export type AssignmentRow = typeof positionTaskAssignments.$inferSelect;
+
+const a = positionTaskAssignments;
+const p = positions;
+const t = tasks;
+
+const columns = {
+  positionId: a.positionId,
+  taskId: a.taskId,
+  isPrimary: a.isPrimary,
+  isActive: a.isActive,
+  assignedAt: a.assignedAt,
+  positionCode: p.positionCode,
+  positionName: p.positionName,
+  taskCode: t.taskCode,
+  taskName: t.taskName,
+};
+
+type JoinedRow = {
+  positionId: number;
+  taskId: number;
+  isPrimary: boolean;
+  isActive: boolean;
+  assignedAt: Date;
+  positionCode: string;
+  positionName: string;
+  taskCode: string;
+  taskName: string;
+};
+
+function toApi(r: JoinedRow): ApiAssignment {
+  return {
+    position_id: r.positionId,
+    task_id: r.taskId,
+    position_code: r.positionCode,
+    position_name: r.positionName,
+    task_code: r.taskCode,
+    task_name: r.taskName,
+    is_primary: r.isPrimary,
+    is_active: r.isActive,
+    assigned_at: r.assignedAt.toISOString(),
+  };
+}
+
+const siteWhere = (siteId: string, ...conditions: (SQL | undefined)[]) =>
+  and(eq(a.siteId, siteId), ...conditions) as SQL;
+
+function joined(db: Db) {
+  return db.select(columns).from(a).innerJoin(p, eq(p.id, a.positionId)).innerJoin(t, eq(t.id, a.taskId));
+}
+
+const SORT_COLUMNS = {
+  position_code: p.positionCode,
+  position_name: p.positionName,
+  task_code: t.taskCode,
+  task_name: t.taskName,
+  assigned_at: a.assignedAt,
+} as const;
+
+/** One page of the matching assignments and how many match in all (counted in the same query). */
+export async function listAssignments(
+  db: Db,
+  siteId: string,
+  o: AssignmentListOptions,
+): Promise<{ rows: ApiAssignment[]; total: number }> {
+  const direction = o.order === 'desc' ? desc : asc;
+  const where = siteWhere(
+    siteId,
+    o.position_id === undefined ? undefined : eq(a.positionId, o.position_id),
+    o.task_id === undefined ? undefined : eq(a.taskId, o.task_id),
+  );
+  const rows = await db
+    .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(a)
+    .innerJoin(p, eq(p.id, a.positionId))
+    .innerJoin(t, eq(t.id, a.taskId))
+    .where(where)
+    .orderBy(
+      direction(SORT_COLUMNS[o.sort ?? 'position_code']),
+      direction(t.taskCode),
+      direction(a.positionId),
+      direction(a.taskId),
+    )
+    .limit(o.limit ?? 50)
+    .offset(o.offset ?? 0);
+  if (rows.length > 0 || (o.offset ?? 0) === 0) return { rows: rows.map(toApi), total: rows[0]?.total ?? 0 };
+  // A page past the end: the window count came back with no row to carry it.
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(a)
+    .where(where);
+  return { rows: [], total: count?.n ?? 0 };
+}
+
+/** Every assignment of a position (by task code) or of a task (by position code). */
+export async function assignmentsOf(
+  db: Db,
+  siteId: string,
+  by: { positionId: number } | { taskId: number },
+): Promise<ApiAssignment[]> {
+  const rows =
+    'positionId' in by
+      ? await joined(db)
+          .where(siteWhere(siteId, eq(a.positionId, by.positionId)))
+          .orderBy(asc(t.taskCode))
+      : await joined(db)
+          .where(siteWhere(siteId, eq(a.taskId, by.taskId)))
+          .orderBy(asc(p.positionCode));
+  return rows.map(toApi);
+}
+
+export async function findAssignment(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  taskId: number,
+): Promise<ApiAssignment | undefined> {
+  const [row] = await joined(db).where(siteWhere(siteId, eq(a.positionId, positionId), eq(a.taskId, taskId)));
+  return row ? toApi(row) : undefined;
+}
+
+export async function insertAssignment(
+  db: Db,
+  siteId: string,
+  values: { positionId: number; taskId: number; isPrimary: boolean; assignedBy: number },
+): Promise<void> {
+  await db.insert(a).values({ ...values, siteId });
+}
+
+export async function setPrimary(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  taskId: number,
+  isPrimary: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(a)
+    .set({ isPrimary })
+    .where(siteWhere(siteId, eq(a.positionId, positionId), eq(a.taskId, taskId)))
+    .returning({ taskId: a.taskId });
+  return rows.length > 0;
+}
+
+/**
+ * Removes an assignment and the task's dependencies at that position (either side), which name a
+ * task no longer assigned there. Answers how many dependencies went, or undefined if none existed.
+ */
+export async function removeAssignment(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  taskId: number,
+): Promise<number | undefined> {
+  const rows = await db
+    .delete(a)
+    .where(siteWhere(siteId, eq(a.positionId, positionId), eq(a.taskId, taskId)))
+    .returning({ taskId: a.taskId });
+  if (rows.length === 0) return undefined;
+  const d = taskDependencies;
+  const removed = await db
+    .delete(d)
+    .where(
+      and(
+        eq(d.siteId, siteId),
+        eq(d.positionId, positionId),
+        or(eq(d.taskId, taskId), eq(d.dependsOnTaskId, taskId)),
+      ),
+    )
+    .returning({ id: d.id });
+  return removed.length;
+}
+
+/** Id and active flag of the site's tasks among `ids` (unknown or other-site ids are left out). */
+export function taskStates(db: Db, siteId: string, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: t.id, isActive: t.isActive })
+    .from(t)
+    .where(and(eq(t.siteId, siteId), inArray(t.id, ids)));
+}
+
+/** Id and active flag of the site's positions among `ids`. */
+export function positionStates(db: Db, siteId: string, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: p.id, isActive: p.isActive })
+    .from(p)
+    .where(and(eq(p.siteId, siteId), inArray(p.id, ids)));
+}
+
+/** Rows a single insert carries: 5 parameters each, well under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 2000;
+
+export interface NewPair {
+  positionId: number;
+  taskId: number;
+  isPrimary: boolean;
+}
+
+/**
+ * Inserts the pairs in multi-row statements, skipping those that exist (the primary key decides,
+ * also against a concurrent call); answers the pairs really inserted.
+ */
+export async function insertPairsSkippingExisting(
+  db: Db,
+  siteId: string,
+  pairs: NewPair[],
+  assignedBy: number,
+): Promise<{ positionId: number; taskId: number }[]> {
+  const inserted: { positionId: number; taskId: number }[] = [];
+  for (let i = 0; i < pairs.length; i += INSERT_CHUNK) {
+    const chunk = pairs.slice(i, i + INSERT_CHUNK).map((pair) => ({ ...pair, siteId, assignedBy }));
+    const rows = await db
+      .insert(a)
+      .values(chunk)
+      .onConflictDoNothing()
+      .returning({ positionId: a.positionId, taskId: a.taskId });
+    inserted.push(...rows);
+  }
+  return inserted;
+}

@@ -1,0 +1,192 @@
+/**
+ * Task dependencies with the codes and names of their position and both tasks, and the reads the
+ * dependency rules need (a position's edges, which tasks are assigned or completed there), always
+ * within one site.
+ */
+import type { Static } from '@sinclair/typebox';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import {
+  positions,
+  positionTaskAssignments,
+  taskDependencies,
+  tasks,
+  workEntries,
+} from '../db/schema/index.ts';
+import type { Dependency } from '../schemas/dependency.ts';
+
+export type ApiDependency = Static<typeof Dependency>;
+export interface Edge {
+  id: number;
+  taskId: number;
+  dependsOnTaskId: number;
+  dependencyType: string;
+}
+
+const d = taskDependencies;
+const p = positions;
+const t = tasks;
+const on = alias(tasks, 'depends_on');
+
+const siteWhere = (siteId: string, ...conditions: (SQL | undefined)[]) =>
+  and(eq(d.siteId, siteId), ...conditions) as SQL;
+
+function joined(db: Db) {
+  return db
+    .select({
+      id: d.id,
+      positionId: d.positionId,
+      positionCode: p.positionCode,
+      positionName: p.positionName,
+      taskId: d.taskId,
+      taskCode: t.taskCode,
+      taskName: t.taskName,
+      dependsOnTaskId: d.dependsOnTaskId,
+      dependsOnTaskCode: on.taskCode,
+      dependsOnTaskName: on.taskName,
+      dependencyType: d.dependencyType,
+      createdAt: d.createdAt,
+    })
+    .from(d)
+    .innerJoin(p, eq(p.id, d.positionId))
+    .innerJoin(t, eq(t.id, d.taskId))
+    .innerJoin(on, eq(on.id, d.dependsOnTaskId));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
+
+function toApi(r: JoinedRow): ApiDependency {
+  return {
+    id: r.id,
+    position_id: r.positionId,
+    position_code: r.positionCode,
+    position_name: r.positionName,
+    task_id: r.taskId,
+    task_code: r.taskCode,
+    task_name: r.taskName,
+    depends_on_task_id: r.dependsOnTaskId,
+    depends_on_task_code: r.dependsOnTaskCode,
+    depends_on_task_name: r.dependsOnTaskName,
+    dependency_type: r.dependencyType as ApiDependency['dependency_type'],
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+export async function listDependencies(
+  db: Db,
+  siteId: string,
+  filter: { positionId?: number; taskId?: number },
+): Promise<ApiDependency[]> {
+  const rows = await joined(db)
+    .where(
+      siteWhere(
+        siteId,
+        filter.positionId === undefined ? undefined : eq(d.positionId, filter.positionId),
+        filter.taskId === undefined
+          ? undefined
+          : or(eq(d.taskId, filter.taskId), eq(d.dependsOnTaskId, filter.taskId)),
+      ),
+    )
+    .orderBy(asc(p.positionCode), asc(t.taskCode), asc(on.taskCode));
+  return rows.map(toApi);
+}
+
+export async function findDependency(db: Db, siteId: string, id: number): Promise<ApiDependency | undefined> {
+  const [row] = await joined(db).where(siteWhere(siteId, eq(d.id, id)));
+  return row ? toApi(row) : undefined;
+}
+
+/** Every dependency at a position, as graph edges. */
+export function edgesAt(db: Db, siteId: string, positionId: number): Promise<Edge[]> {
+  return db
+    .select({
+      id: d.id,
+      taskId: d.taskId,
+      dependsOnTaskId: d.dependsOnTaskId,
+      dependencyType: d.dependencyType,
+    })
+    .from(d)
+    .where(siteWhere(siteId, eq(d.positionId, positionId)));
+}
+
+/**
+ * The position, locked until the transaction ends (FOR UPDATE): dependency creates at one
+ * position take turns, so each sees the edges the one before it wrote. Undefined if not the site's.
+ */
+export async function lockPosition(db: Db, siteId: string, positionId: number) {
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.siteId, siteId), eq(p.id, positionId)))
+    .for('update');
+  return row;
+}
+
+export async function positionExists(db: Db, siteId: string, positionId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: p.id })
+    .from(p)
+    .where(and(eq(p.siteId, siteId), eq(p.id, positionId)));
+  return row !== undefined;
+}
+
+/** Which of `taskIds` are assigned to the position. */
+export async function assignedAmong(db: Db, siteId: string, positionId: number, taskIds: number[]) {
+  const a = positionTaskAssignments;
+  const rows = await db
+    .select({ taskId: a.taskId })
+    .from(a)
+    .where(and(eq(a.siteId, siteId), eq(a.positionId, positionId), inArray(a.taskId, taskIds)));
+  return new Set(rows.map((r) => r.taskId));
+}
+
+/** Code and name of the site's tasks among `ids`. */
+export function taskLabels(db: Db, siteId: string, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: t.id, taskCode: t.taskCode, taskName: t.taskName })
+    .from(t)
+    .where(and(eq(t.siteId, siteId), inArray(t.id, ids)));
+}
+
+/**
+ * The tasks among `taskIds` completed at the position: those with a work entry of status
+ * 'completed' for that task there (work entries are the record of work actually done).
+ */
+export async function completedAt(db: Db, siteId: string, positionId: number, taskIds: number[]) {
+  if (taskIds.length === 0) return new Set<number>();
+  const w = workEntries;
+  const rows = await db
+    .selectDistinct({ taskId: w.taskId })
+    .from(w)
+    .where(
+      and(
+        eq(w.siteId, siteId),
+        eq(w.positionId, positionId),
+        eq(w.status, 'completed'),
+        inArray(w.taskId, taskIds),
+      ),
+    );
+  return new Set(rows.map((r) => r.taskId as number));
+}
+
+export async function insertDependency(
+  db: Db,
+  siteId: string,
+  values: { positionId: number; taskId: number; dependsOnTaskId: number; dependencyType: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(d)
+    .values({ ...values, siteId })
+    .returning({ id: d.id });
+  return row.id;
+}
+
+export async function removeDependency(db: Db, siteId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(d)
+    .where(siteWhere(siteId, eq(d.id, id)))
+    .returning({ id: d.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,44 @@
+/**
+ * Which tasks at a position are blocked now: a task with a requires or blocks dependency on a task
+ * that has no completed work entry at that position. Exported for the worker check-in, which asks
+ * before it lets a worker start a task.
+ */
+import { blockedBy, isHardDependency } from '#domain/dependencies.ts';
+import type { Db } from '../../db/client.ts';
+import * as repo from '../../repositories/dependencies.ts';
+
+export interface BlockedTask {
+  task_id: number;
+  task_code: string;
+  task_name: string;
+  blocked_by: { task_id: number; task_code: string; task_name: string; dependency_type: string }[];
+}
+
+export async function blockedTasks(db: Db, siteId: string, positionId: number): Promise<BlockedTask[]> {
+  const edges = await repo.edgesAt(db, siteId, positionId);
+  const hard = edges.filter((e) => isHardDependency(e.dependencyType));
+  if (hard.length === 0) return [];
+  const completed = await repo.completedAt(db, siteId, positionId, [
+    ...new Set(hard.map((e) => e.dependsOnTaskId)),
+  ]);
+  const blocked = blockedBy(hard, completed);
+  const ids = new Set<number>();
+  for (const [taskId, by] of blocked) {
+    ids.add(taskId);
+    for (const e of by) ids.add(e.dependsOnTaskId);
+  }
+  const labels = new Map((await repo.taskLabels(db, siteId, [...ids])).map((l) => [l.id, l]));
+  const label = (id: number) => ({
+    task_id: id,
+    task_code: labels.get(id)?.taskCode ?? '',
+    task_name: labels.get(id)?.taskName ?? '',
+  });
+  return [...blocked]
+    .map(([taskId, by]) => ({
+      ...label(taskId),
+      blocked_by: by
+        .map((e) => ({ ...label(e.dependsOnTaskId), dependency_type: e.dependencyType }))
+        .sort((x, y) => x.task_code.localeCompare(y.task_code)),
+    }))
+    .sort((x, y) => x.task_code.localeCompare(y.task_code));
+}

@@ -1,0 +1,66 @@
+/**
+ * The dependency rules (spec §3, §5), checked by validate and again by create inside its
+ * transaction: the position is the site's; a task never depends on itself; both tasks are
+ * assigned to the position; a pair is there once; and no dependency closes a cycle, of any type.
+ */
+import { cycleThrough, formatCyclePath } from '#domain/dependencies.ts';
+import type { Db } from '../../db/client.ts';
+import * as repo from '../../repositories/dependencies.ts';
+
+export interface DependencyProblem {
+  status: 400 | 409;
+  code: string;
+  field: string;
+  message: string;
+  /** Task codes round the cycle, first and last the same. */
+  cycle?: string[];
+}
+
+export interface Candidate {
+  positionId: number;
+  taskId: number;
+  dependsOnTaskId: number;
+}
+
+const problem = (status: 400 | 409, code: string, field: string, message: string): DependencyProblem => ({
+  status,
+  code,
+  field,
+  message,
+});
+
+/** The first rule the candidate breaks, or null. The position's existence is checked by the caller. */
+export async function dependencyProblem(
+  db: Db,
+  siteId: string,
+  c: Candidate,
+): Promise<DependencyProblem | null> {
+  if (c.taskId === c.dependsOnTaskId)
+    return problem(400, 'SELF_DEPENDENCY', 'depends_on_task_id', 'A task cannot depend on itself');
+  const assigned = await repo.assignedAmong(db, siteId, c.positionId, [c.taskId, c.dependsOnTaskId]);
+  for (const field of ['task_id', 'depends_on_task_id'] as const) {
+    const id = field === 'task_id' ? c.taskId : c.dependsOnTaskId;
+    if (!assigned.has(id))
+      return problem(400, 'TASK_NOT_ASSIGNED', field, 'This task is not assigned to the position');
+  }
+  const edges = await repo.edgesAt(db, siteId, c.positionId);
+  if (edges.some((e) => e.taskId === c.taskId && e.dependsOnTaskId === c.dependsOnTaskId))
+    return problem(409, 'DEPENDENCY_EXISTS', 'depends_on_task_id', 'This dependency already exists');
+  const cycle = cycleThrough(edges, c);
+  if (cycle) {
+    const labels = new Map(
+      (await repo.taskLabels(db, siteId, [...new Set(cycle)])).map((l) => [l.id, l.taskCode]),
+    );
+    const codes = cycle.map((id) => labels.get(id) ?? `#${id}`);
+    return {
+      ...problem(
+        409,
+        'DEPENDENCY_CYCLE',
+        'depends_on_task_id',
+        `This dependency would create a cycle: ${formatCyclePath(cycle, (id) => labels.get(id))}`,
+      ),
+      cycle: codes,
+    };
+  }
+  return null;
+}

@@ -1,0 +1,82 @@
+/**
+ * Task dependency routes' rules: validate answers {valid, error} without writing; create checks the
+ * same rules again with the position locked, inside the transaction that inserts, so two creates
+ * that would together close a cycle cannot both pass.
+ */
+import { DEFAULT_DEPENDENCY_TYPE } from '#domain/tasks.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import * as repo from '../../repositories/dependencies.ts';
+import type { DependencyCreateInput, DependencyValidateInput } from '../../schemas/dependency.ts';
+import type { RequestContext } from '../../types.ts';
+import { blockedTasks } from './blocked.ts';
+import { type DependencyProblem, dependencyProblem } from './rules.ts';
+
+const POSITION_NOT_FOUND: DependencyProblem = {
+  status: 400,
+  code: 'POSITION_NOT_FOUND',
+  field: 'position_id',
+  message: 'Position not found',
+};
+
+function toHttpError(p: DependencyProblem): HttpError {
+  return new HttpError(p.status, p.message, {
+    code: p.code,
+    details: [{ field: p.field, message: p.message, rule: p.code.toLowerCase() }],
+  });
+}
+
+const candidateOf = (input: DependencyValidateInput) => ({
+  positionId: input.position_id,
+  taskId: input.task_id,
+  dependsOnTaskId: input.depends_on_task_id,
+});
+
+export async function listDependencies(ctx: RequestContext, q: { position_id?: number; task_id?: number }) {
+  return {
+    dependencies: await repo.listDependencies(ctx.db, ctx.siteId, {
+      positionId: q.position_id,
+      taskId: q.task_id,
+    }),
+  };
+}
+
+export async function validateDependency(ctx: RequestContext, input: DependencyValidateInput) {
+  const found = (await repo.positionExists(ctx.db, ctx.siteId, input.position_id))
+    ? await dependencyProblem(ctx.db, ctx.siteId, candidateOf(input))
+    : POSITION_NOT_FOUND;
+  return {
+    valid: found === null,
+    error: found?.message ?? null,
+    field: found?.field ?? null,
+    code: found?.code ?? null,
+    cycle: found?.cycle ?? null,
+  };
+}
+
+export async function createDependency(ctx: RequestContext, input: DependencyCreateInput) {
+  const id = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.lockPosition(tx, ctx.siteId, input.position_id))) throw toHttpError(POSITION_NOT_FOUND);
+    const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input));
+    if (found) throw toHttpError(found);
+    return repo.insertDependency(tx, ctx.siteId, {
+      ...candidateOf(input),
+      dependencyType: input.dependency_type ?? DEFAULT_DEPENDENCY_TYPE,
+    });
+  });
+  const dependency = await repo.findDependency(ctx.db, ctx.siteId, id);
+  if (!dependency) throw notFound();
+  return dependency;
+}
+
+const notFound = () => errors.notFound('Task dependency not found', 'DEPENDENCY_NOT_FOUND');
+
+export async function deleteDependency(ctx: RequestContext, id: number) {
+  if (!(await repo.removeDependency(ctx.db, ctx.siteId, id))) throw notFound();
+  return { message: 'Dependency removed' };
+}
+
+export async function blockedAt(ctx: RequestContext, positionId: number) {
+  if (!(await repo.positionExists(ctx.db, ctx.siteId, positionId)))
+    throw errors.notFound('Position not found', 'POSITION_NOT_FOUND');
+  return { position_id: positionId, blocked: await blockedTasks(ctx.db, ctx.siteId, positionId) };
+}
