@@ -49,6 +49,16 @@ export const SCREENS: readonly ScreenDef[] = [
     component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
   },
   {
+    id: 'position-groups',
+    path: '/position-groups',
+    access: 'position_groups.read',
+    nav: { label: 'nav.positionGroups', icon: 'pi pi-th-large', group: 'management' },
+    component: lazyRouteComponent(
+      () => import('./position-groups/position-groups-screen.tsx'),
+      'PositionGroupsScreen',
+    ),
+  },
+  {
     id: 'user-groups',
     path: '/user-groups',
     access: 'user_groups.read',

@@ -28,10 +28,10 @@ describe('sidebar navigation', () => {
   it('lists the registered screens by permission and hides groups without a visible child', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
-      'management[users,user-groups]',
+      'management[users,position-groups,user-groups]',
       'administration[site-settings,system-status]',
     ]);
-    expect(navFor('manager')).toEqual(['dashboard', 'management[users,user-groups]']);
+    expect(navFor('manager')).toEqual(['dashboard', 'management[users,position-groups,user-groups]']);
     expect(navFor('worker')).toEqual(['dashboard']);
   });
 

@@ -1,3 +1,4 @@
+import { positionGroups } from '../areas/position-groups.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -49,6 +50,7 @@ export const en = {
     dashboard: 'Dashboard',
     management: 'Management',
     users: 'Users',
+    positionGroups: 'Position groups',
     userGroups: 'User groups',
     administration: 'Administration',
     mainNavigation: 'Main navigation',
@@ -99,6 +101,7 @@ export const en = {
   siteSettings: siteSettings.en,
   systemStatus: systemStatus.en,
   userGroups: userGroups.en,
+  positionGroups: positionGroups.en,
 } as const;
 
 /** The shape every translation must have: the English keys, with any text as value. */

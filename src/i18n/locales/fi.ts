@@ -1,3 +1,4 @@
+import { positionGroups } from '../areas/position-groups.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -48,6 +49,7 @@ export const fi: Translation = {
     dashboard: 'Etusivu',
     management: 'Hallinta',
     users: 'Käyttäjät',
+    positionGroups: 'Kohderyhmät',
     userGroups: 'Käyttäjäryhmät',
     administration: 'Ylläpito',
     mainNavigation: 'Päävalikko',
@@ -98,4 +100,5 @@ export const fi: Translation = {
   siteSettings: siteSettings.fi,
   systemStatus: systemStatus.fi,
   userGroups: userGroups.fi,
+  positionGroups: positionGroups.fi,
 };

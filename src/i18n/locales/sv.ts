@@ -1,3 +1,4 @@
+import { positionGroups } from '../areas/position-groups.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -48,6 +49,7 @@ export const sv: Translation = {
     dashboard: 'Översikt',
     management: 'Hantering',
     users: 'Användare',
+    positionGroups: 'Positionsgrupper',
     userGroups: 'Användargrupper',
     administration: 'Administration',
     mainNavigation: 'Huvudmeny',
@@ -98,4 +100,5 @@ export const sv: Translation = {
   siteSettings: siteSettings.sv,
   systemStatus: systemStatus.sv,
   userGroups: userGroups.sv,
+  positionGroups: positionGroups.sv,
 };

@@ -1,0 +1,72 @@
+import * as yup from 'yup';
+import type {
+  CreatePositionGroupBody,
+  PositionGroupDetail,
+  UpdatePositionGroupBody,
+} from '../../api/gen/model';
+import { formMessage } from '../../components/common/form-message.ts';
+import { GROUP_CODE_REGEX } from '../../domain/position-groups.ts';
+import { LIMITS } from '../../domain/validation.ts';
+
+const required = formMessage('validation.required');
+const min = (n: number) => formMessage('validation.minLength', { min: n });
+const max = (n: number) => formMessage('validation.maxLength', { max: n });
+
+/**
+ * Spec §5 position group form, with the server's limits and code pattern (src/domain).
+ * position_ids is the whole membership, inactive positions included: the picker hides those,
+ * but they must be sent back or the save would drop them from the group.
+ */
+export const positionGroupFormSchema = yup.object({
+  group_name: yup
+    .string()
+    .trim()
+    .required(required)
+    .min(LIMITS.groupNameMin, min(LIMITS.groupNameMin))
+    .max(LIMITS.nameMax, max(LIMITS.nameMax)),
+  group_code: yup
+    .string()
+    .trim()
+    .required(required)
+    .min(LIMITS.groupCodeMin, min(LIMITS.groupCodeMin))
+    .max(LIMITS.codeMax, max(LIMITS.codeMax))
+    .matches(GROUP_CODE_REGEX, formMessage('positionGroups.codePattern')),
+  description: yup.string().trim().max(LIMITS.textMax, max(LIMITS.textMax)).default(''),
+  position_ids: yup.array(yup.number().integer().required()).required().default([]),
+  is_active: yup.boolean().required().default(true),
+});
+
+export type PositionGroupFormValues = yup.InferType<typeof positionGroupFormSchema>;
+
+/** The fields a server error may name (the API uses the same names). */
+export const POSITION_GROUP_FORM_FIELDS = [
+  'group_name',
+  'group_code',
+  'description',
+  'position_ids',
+  'is_active',
+] as const;
+
+export function positionGroupFormValues(group: PositionGroupDetail | null): PositionGroupFormValues {
+  if (!group) return { group_name: '', group_code: '', description: '', position_ids: [], is_active: true };
+  return {
+    group_name: group.group_name,
+    group_code: group.group_code,
+    description: group.description ?? '',
+    position_ids: group.positions.map((position) => position.id),
+    is_active: group.is_active,
+  };
+}
+
+export function toCreateBody(values: PositionGroupFormValues): CreatePositionGroupBody {
+  return {
+    group_name: values.group_name,
+    group_code: values.group_code,
+    description: values.description || null,
+    position_ids: values.position_ids,
+  };
+}
+
+export function toUpdateBody(values: PositionGroupFormValues): UpdatePositionGroupBody {
+  return { ...toCreateBody(values), is_active: values.is_active };
+}

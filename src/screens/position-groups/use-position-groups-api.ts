@@ -1,0 +1,37 @@
+/** The position groups screen's reads, on the generated hooks; mutations refresh by these keys. */
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  getGetPositionGroupQueryKey,
+  getGetPositionGroupQueryOptions,
+  getListPositionGroupsQueryKey,
+  useListPositionGroups,
+} from '../../api/gen/position-groups/position-groups.ts';
+import { useListPositions } from '../../api/gen/positions/positions.ts';
+
+export const positionGroupsListKey = getListPositionGroupsQueryKey();
+export const positionGroupKey = (id: number) => getGetPositionGroupQueryKey(id);
+
+export function usePositionGroupsList() {
+  return useListPositionGroups({ query: { select: (body) => body.position_groups } });
+}
+
+/**
+ * Reads a group with its positions, fresh, for the edit dialog: the list rows carry no members,
+ * and the form must start from the current membership (inactive members included).
+ */
+export function useFetchPositionGroup() {
+  const queryClient = useQueryClient();
+  return async (id: number) =>
+    (await queryClient.fetchQuery({ ...getGetPositionGroupQueryOptions(id), staleTime: 0 })).position_group;
+}
+
+/**
+ * Every position of the site for the picker, inactive ones too: the picker hides those but must
+ * know them to count the group's inactive members and keep them on save.
+ */
+export function usePickerPositions(enabled: boolean) {
+  return useListPositions(
+    { include_inactive: true },
+    { query: { enabled, select: (body) => body.positions } },
+  );
+}
