@@ -1,11 +1,32 @@
-import { check, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
 import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
+import { sites } from './sites.ts';
 import { taskInstances, tasks } from './tasks.ts';
 import { users } from './users.ts';
 
-/** A worker's log against a task at a position. Users and positions it names are never deleted under it. */
+/**
+ * A worker's log against a task at a position. Users and positions it names are never deleted
+ * under it.
+ *
+ * The list pages by keyset over a million rows, so every sort has an index of the same order
+ * ((site_id, key, id), scanned either way), and the filters that narrow most (worker, position,
+ * task) have their own (…, created_at, id) index, which also serves the foreign keys.
+ * worker_name and position_name copy the names the worker and position sorts order by; triggers
+ * (migration 0004) fill them on insert and follow a rename, so they never go stale.
+ */
 export const workEntries = pgTable(
   'work_entries',
   {
@@ -24,21 +45,51 @@ export const workEntries = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     durationMinutes: integer('duration_minutes'),
+    /** Since when the entry is paused (null while running or closed). */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Seconds spent paused, already ended pauses only; excluded from the duration. */
+    pausedSeconds: integer('paused_seconds').notNull().default(0),
     notes: text('notes'),
     nfcTagId: text('nfc_tag_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** Metres from the position's coordinates when the phone and the position both had some. */
+    distanceMeters: integer('distance_meters'),
+    /** "First Last" of the worker; written by a trigger, never by the app. */
+    workerName: text('worker_name')
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** The position's name; written by a trigger, never by the app. */
+    positionName: text('position_name')
+      .notNull()
+      .$defaultFn(() => sql`null`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('work_entries_site_created_idx').on(t.siteId, t.createdAt),
-    index('work_entries_user_idx').on(t.userId),
-    index('work_entries_position_idx').on(t.positionId),
+    index('work_entries_site_created_idx').on(t.siteId, t.createdAt, t.id),
+    index('work_entries_site_completed_idx').on(
+      t.siteId,
+      sql`coalesce(${t.completedAt}, 'infinity'::timestamptz)`,
+      t.id,
+    ),
+    index('work_entries_site_status_idx').on(t.siteId, t.status, t.createdAt, t.id),
+    index('work_entries_site_worker_idx').on(t.siteId, t.workerName, t.id),
+    index('work_entries_site_position_name_idx').on(t.siteId, t.positionName, t.id),
+    index('work_entries_site_task_name_idx').on(t.siteId, sql`coalesce(${t.taskName}, '')`, t.id),
+    index('work_entries_site_duration_idx').on(t.siteId, sql`coalesce(${t.durationMinutes}, -1)`, t.id),
+    index('work_entries_user_idx').on(t.userId, t.createdAt, t.id),
+    index('work_entries_position_idx').on(t.positionId, t.createdAt, t.id),
+    index('work_entries_task_idx').on(t.taskId, t.createdAt, t.id),
+    index('work_entries_notes_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.notes})`)
+      .where(sql`${t.notes} is not null`),
     check('work_entries_status_check', inList(t.status, WORK_ENTRY_STATUSES)),
+    check('work_entries_paused_seconds_check', sql`${t.pausedSeconds} >= 0`),
   ],
 );
 
+/** A photo's file lives under the photo folder (PHOTO_DIR); `url` is its path there, never served as is. */
 export const workEntryPhotos = pgTable(
   'work_entry_photos',
   {
@@ -55,3 +106,29 @@ export const workEntryPhotos = pgTable(
   },
   (t) => [index('work_entry_photos_entry_idx').on(t.workEntryId)],
 );
+
+/**
+ * Entries per site, UTC hour and status, kept by a statement trigger on work_entries (migration
+ * 0004): the dashboard's count and 14-day chart read a few hundred rows instead of a million.
+ */
+export const workEntryHourlyCounts = pgTable(
+  'work_entry_hourly_counts',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The UTC hour the entries were created in (timestamp without zone, in UTC). */
+    hour: timestamp('hour', { withTimezone: false }).notNull(),
+    status: text('status').notNull(),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.hour, t.status] })],
+);
+
+/** Entries per site, kept by the same trigger: the dashboard's total in one primary-key read. */
+export const workEntrySiteTotals = pgTable('work_entry_site_totals', {
+  siteId: text('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  entries: bigint('entries', { mode: 'number' }).notNull(),
+});
