@@ -30,11 +30,15 @@ export interface Config {
    * a hop count; or the proxies' addresses and networks.
    */
   trustProxy: TrustProxy;
-  /** Failed-login limits. */
+  /** Failed-login limits (services/index.ts LoginLimits). */
   loginIpMaxFailures: number;
   loginIpWindowSeconds: number;
   loginAccountMaxFailures: number;
   loginAccountLockSeconds: number;
+  loginAccountLockMaxSeconds: number;
+  loginAccountDailyMaxFailures: number;
+  /** Lifetime of the trusted-device cookie, seconds (renewed at every sign-in). */
+  trustedDeviceTtl: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
@@ -111,10 +115,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    loginIpMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 50, 'LOGIN_IP_MAX_FAILURES'),
+    loginIpMaxFailures: int(env.LOGIN_IP_MAX_FAILURES, 100, 'LOGIN_IP_MAX_FAILURES'),
     loginIpWindowSeconds: int(env.LOGIN_IP_WINDOW_SECONDS, 15 * 60, 'LOGIN_IP_WINDOW_SECONDS'),
     loginAccountMaxFailures: int(env.LOGIN_ACCOUNT_MAX_FAILURES, 5, 'LOGIN_ACCOUNT_MAX_FAILURES'),
     loginAccountLockSeconds: int(env.LOGIN_ACCOUNT_LOCK_SECONDS, 60, 'LOGIN_ACCOUNT_LOCK_SECONDS'),
+    loginAccountLockMaxSeconds: int(
+      env.LOGIN_ACCOUNT_LOCK_MAX_SECONDS,
+      15 * 60,
+      'LOGIN_ACCOUNT_LOCK_MAX_SECONDS',
+    ),
+    loginAccountDailyMaxFailures: int(
+      env.LOGIN_ACCOUNT_DAILY_MAX_FAILURES,
+      100,
+      'LOGIN_ACCOUNT_DAILY_MAX_FAILURES',
+    ),
+    trustedDeviceTtl: int(env.TRUSTED_DEVICE_TTL, 365 * 24 * 3600, 'TRUSTED_DEVICE_TTL'),
     // OWASP ASVS 5 / OWASP cheat sheet minimum for argon2id: m=19 MiB, t=2, p=1.
     argon2: {
       memoryCost: int(env.ARGON2_MEMORY_KIB, 19456, 'ARGON2_MEMORY_KIB'),

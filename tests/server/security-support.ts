@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import type { Config } from '../../server/src/config.ts';
@@ -52,4 +53,23 @@ export async function startServer(
   const app = await buildApp({ config: testConfig({ ...storage.config, ...overrides }), logger: false });
   await app.ready();
   return app;
+}
+
+export const REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The sign-in limits and revocations run on both stores. */
+export const STORES = ['memory', 'redis'] as const;
+
+/** Deletes the keys of one test run's prefix (and nothing else in the shared Redis). */
+export async function dropRedisPrefix(prefix: string) {
+  const redis = new Redis(REDIS);
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  if (keys.length) await redis.del(...keys);
+  await redis.quit();
 }

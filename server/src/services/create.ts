@@ -9,6 +9,7 @@ import { createPasswordService } from './passwords.ts';
 import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
 import { findSessionState } from './sessions.ts';
 import { createTokenService } from './tokens.ts';
+import { createTrustedDevices } from './trusted-devices.ts';
 
 export async function createServices(
   config: Config,
@@ -21,6 +22,8 @@ export async function createServices(
     ipWindowSeconds: config.loginIpWindowSeconds,
     accountMaxFailures: config.loginAccountMaxFailures,
     accountLockSeconds: config.loginAccountLockSeconds,
+    accountLockMaxSeconds: config.loginAccountLockMaxSeconds,
+    accountDailyMaxFailures: config.loginAccountDailyMaxFailures,
   };
   let redis: Redis | null = null;
   if (config.redisUrl) {
@@ -38,6 +41,7 @@ export async function createServices(
     revocations: redis ? createRedisRevocationStore(redis, config.accessTokenTtl) : null,
     liveSessions: createLiveSessions((sessionId) => findSessionState(db, sessionId)),
     loginLimiter: redis ? createRedisLoginLimiter(redis, limits) : createMemoryLoginLimiter(limits),
+    trustedDevices: createTrustedDevices(jwtSecret, config.trustedDeviceTtl),
     redis,
   };
 }

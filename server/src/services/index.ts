@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
+import type { TrustedDevices } from './trusted-devices.ts';
 
 /**
  * Revoked session ids shared through Redis, so every server process refuses a revoked session's
@@ -14,37 +15,60 @@ export interface RevocationStore {
   revokeSessions(sessionIds: string[]): Promise<void>;
 }
 
+/** One sign-in attempt as the limits see it. */
+export interface LoginAttempt {
+  /** The client address (behind a proxy: as TRUST_PROXY says). */
+  ip: string;
+  /** Site and normalizeEmail(email): the account, whether or not it exists. */
+  account: string;
+  /** The trusted-device id this browser holds for this account (trusted-devices.ts), if any. */
+  device?: string;
+}
+
 export interface LoginLimiter {
-  /** Seconds to wait before another attempt is allowed for this IP or account, or 0. */
-  retryAfter(ip: string, account: string): Promise<number>;
-  recordFailure(ip: string, account: string): Promise<void>;
-  recordSuccess(ip: string, account: string): Promise<void>;
+  /** Seconds to wait before this attempt may be made, or 0. */
+  retryAfter(attempt: LoginAttempt): Promise<number>;
+  recordFailure(attempt: LoginAttempt): Promise<void>;
+  recordSuccess(attempt: LoginAttempt): Promise<void>;
 }
 
 /**
- * Failed sign-in limits (defaults from config.ts):
- * - per IP: 50 failures within 15 minutes, then 429 until that window ends;
- * - per account (site + lower-cased email): after 5 failures within 15 minutes the account is locked
- *   for 60 s; each further failure after a lock doubles it (120 s, 240 s), capped at 4 × the base
- *   lock (240 s = 4 minutes). Failures while locked are refused before they are counted, so they do
- *   not extend the lock; the count is forgotten 15 minutes after the first failure, and a successful
- *   sign-in clears it. An attacker can slow a guesser down but never lock the real user out for more
- *   than a few minutes at a time, while the IP limit bounds how fast one source can keep trying.
+ * Failed sign-in limits (defaults from config.ts; the numbers are in the README). Only failures
+ * count, and tries refused by a limit are not counted.
+ * - Per account and address: after 5 failures the address is locked out of that account for 60 s,
+ *   doubling with each further failure up to 15 minutes. The count lasts 24 h from its first
+ *   failure; a success from that address clears it. It stops one address from guessing on, and
+ *   locks no one else out.
+ * - Per account: at most 100 failures per 24 h from all addresses together, then only trusted
+ *   devices may try until the window ends. This bounds an attacker with any number of addresses
+ *   to 100 guesses per account per day. A success does not clear it (that would refill the
+ *   attacker's budget); the owner's known browsers are exempt, so the owner is not locked out.
+ * - Per address: 100 failures per 15 minutes across accounts (spraying), then 429 until the
+ *   window ends; high, because one address may be a whole office, and trusted devices are exempt.
+ * - A trusted device is limited like an account-and-address pair, keyed by the device, instead of
+ *   by the three rules above: a stolen device cookie gives no more guesses than one address.
  */
 export interface LoginLimits {
   ipMaxFailures: number;
   ipWindowSeconds: number;
   accountMaxFailures: number;
   accountLockSeconds: number;
+  accountLockMaxSeconds: number;
+  accountDailyMaxFailures: number;
 }
 
-export const ACCOUNT_LOCK_MAX_FACTOR = 4;
+/** The window of the per-account, per-pair and per-device counts. */
+export const FAILURE_WINDOW_SECONDS = 24 * 3600;
 
-/** The lock, in seconds, after the given number of failures of one account within the window (0: none). */
-export function accountLockSeconds(failures: number, limits: LoginLimits): number {
+/** The lock, in seconds, after this many failures of one account from one address or device (0: none). */
+export function accountLockSeconds(
+  failures: number,
+  limits: Pick<LoginLimits, 'accountMaxFailures' | 'accountLockSeconds' | 'accountLockMaxSeconds'>,
+): number {
   if (failures < limits.accountMaxFailures) return 0;
-  const factor = Math.min(2 ** (failures - limits.accountMaxFailures), ACCOUNT_LOCK_MAX_FACTOR);
-  return limits.accountLockSeconds * factor;
+  // The exponent is capped: 2 ** 40 is far above any maximum already.
+  const doubled = limits.accountLockSeconds * 2 ** Math.min(failures - limits.accountMaxFailures, 40);
+  return Math.min(doubled, limits.accountLockMaxSeconds);
 }
 
 export interface Services {
@@ -54,5 +78,6 @@ export interface Services {
   revocations: RevocationStore | null;
   liveSessions: LiveSessions;
   loginLimiter: LoginLimiter;
+  trustedDevices: TrustedDevices;
   redis: Redis | null;
 }

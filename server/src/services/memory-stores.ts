@@ -1,43 +1,54 @@
-/** In-process login-limit store, used when REDIS_URL is unset (one server process). */
-import { accountLockSeconds, type LoginLimiter, type LoginLimits } from './index.ts';
+/** The in-process counter store of the sign-in limits, used when REDIS_URL is unset (one server process). */
+import type { LoginLimiter, LoginLimits } from './index.ts';
+import { type CounterStore, createLoginLimiter } from './login-limiter.ts';
 
-/** Entries are dropped once their window or lock is over, so many guessed emails cannot grow memory forever. */
-export function createMemoryLoginLimiter(opts: LoginLimits): LoginLimiter {
-  const ips = new Map<string, { count: number; resetAt: number }>();
-  const accounts = new Map<string, { count: number; lockedUntil: number; resetAt: number }>();
+/** Entries are dropped once expired, so many guessed emails cannot grow memory forever. */
+export function createMemoryCounterStore(): CounterStore {
+  const counters = new Map<string, { n: number; resetAt: number }>();
+  const locks = new Map<string, number>();
   let nextPrune = 0;
   const prune = (now: number) => {
     if (now < nextPrune) return;
     nextPrune = now + 60_000;
-    for (const [k, v] of ips) if (v.resetAt <= now) ips.delete(k);
-    for (const [k, v] of accounts) if (v.resetAt <= now && v.lockedUntil <= now) accounts.delete(k);
+    for (const [k, v] of counters) if (v.resetAt <= now) counters.delete(k);
+    for (const [k, until] of locks) if (until <= now) locks.delete(k);
   };
   return {
-    async retryAfter(ip, account) {
+    async read(counterKeys, lockKeys) {
       const now = Date.now();
-      const i = ips.get(ip);
-      const ipWait = i && i.resetAt > now && i.count >= opts.ipMaxFailures ? (i.resetAt - now) / 1000 : 0;
-      const a = accounts.get(account);
-      const accountWait = a && a.lockedUntil > now ? (a.lockedUntil - now) / 1000 : 0;
-      return Math.max(ipWait, accountWait);
+      return {
+        counts: counterKeys.map((key) => {
+          const c = counters.get(key);
+          return c && c.resetAt > now ? { n: c.n, msLeft: c.resetAt - now } : { n: 0, msLeft: 0 };
+        }),
+        locks: lockKeys.map((key) => Math.max(0, (locks.get(key) ?? 0) - now)),
+      };
     },
-    async recordFailure(ip, account) {
+    async increment(entries) {
       const now = Date.now();
       prune(now);
-      const i = ips.get(ip);
-      if (!i || i.resetAt <= now) ips.set(ip, { count: 1, resetAt: now + opts.ipWindowSeconds * 1000 });
-      else i.count++;
-      const a = accounts.get(account);
-      const entry =
-        a && a.resetAt > now ? a : { count: 0, lockedUntil: 0, resetAt: now + opts.ipWindowSeconds * 1000 };
-      entry.count++;
-      const lock = accountLockSeconds(entry.count, opts);
-      if (lock > 0) entry.lockedUntil = now + lock * 1000;
-      accounts.set(account, entry);
+      return entries.map(({ key, windowSeconds }) => {
+        let c = counters.get(key);
+        if (!c || c.resetAt <= now) {
+          c = { n: 0, resetAt: now + windowSeconds * 1000 };
+          counters.set(key, c);
+        }
+        c.n++;
+        return c.n;
+      });
     },
-    async recordSuccess(_ip, account) {
-      // The IP counter is kept: an attacker must not reset it by signing in to an account of their own.
-      accounts.delete(account);
+    async lock(key, seconds) {
+      locks.set(key, Date.now() + seconds * 1000);
+    },
+    async clear(keys) {
+      for (const key of keys) {
+        counters.delete(key);
+        locks.delete(key);
+      }
     },
   };
+}
+
+export function createMemoryLoginLimiter(limits: LoginLimits): LoginLimiter {
+  return createLoginLimiter(createMemoryCounterStore(), limits);
 }

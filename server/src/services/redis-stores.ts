@@ -5,7 +5,8 @@
  * Redis apart.
  */
 import type { Redis } from 'ioredis';
-import { accountLockSeconds, type LoginLimiter, type LoginLimits, type RevocationStore } from './index.ts';
+import type { LoginLimiter, LoginLimits, RevocationStore } from './index.ts';
+import { type CounterStore, createLoginLimiter } from './login-limiter.ts';
 
 const PREFIX = 'tagger:';
 
@@ -28,40 +29,48 @@ export function createRedisRevocationStore(redis: Redis, tokenTtlSeconds: number
   };
 }
 
-/** The same limits as the memory limiter (see LoginLimits), with the counters kept in Redis. */
-export function createRedisLoginLimiter(redis: Redis, opts: LoginLimits): LoginLimiter {
-  const ipKey = (ip: string) => `${PREFIX}login:ip:${ip}`;
-  const failKey = (account: string) => `${PREFIX}login:fail:${account}`;
-  const lockKey = (account: string) => `${PREFIX}login:lock:${account}`;
+/** The counter store of the sign-in limits in Redis (the same limits as in memory: login-limiter.ts). */
+export function createRedisCounterStore(redis: Redis): CounterStore {
+  const key = (k: string) => `${PREFIX}login:${k}`;
+  const run = async (multi: ReturnType<Redis['multi']>) => {
+    const results = await multi.exec();
+    if (!results) throw new Error('redis transaction aborted');
+    const failed = results.find(([err]) => err);
+    if (failed) throw failed[0];
+    return results.map(([, value]) => value);
+  };
+  // PTTL is -2 for a missing key and -1 for one without expiry; both mean "nothing left".
+  const msLeft = (pttl: unknown) => Math.max(0, Number(pttl));
   return {
-    async retryAfter(ip, account) {
-      const results = await redis.multi().get(ipKey(ip)).pttl(ipKey(ip)).pttl(lockKey(account)).exec();
-      if (!results) throw new Error('redis transaction aborted');
-      const [[e1, ipCount], [e2, ipTtl], [e3, lockTtl]] = results;
-      if (e1 || e2 || e3) throw e1 ?? e2 ?? e3;
-      // PTTL is -2 for a missing key and -1 for one without expiry; both mean "no wait".
-      const ipWait = Number(ipCount ?? 0) >= opts.ipMaxFailures ? Math.max(0, Number(ipTtl)) / 1000 : 0;
-      const lockWait = Math.max(0, Number(lockTtl)) / 1000;
-      return Math.max(ipWait, lockWait);
+    async read(counters, locks) {
+      const multi = redis.multi();
+      for (const k of counters) multi.get(key(k)).pttl(key(k));
+      for (const k of locks) multi.pttl(key(k));
+      const values = await run(multi);
+      return {
+        counts: counters.map((_, i) => {
+          const left = msLeft(values[2 * i + 1]);
+          return left > 0 ? { n: Number(values[2 * i] ?? 0), msLeft: left } : { n: 0, msLeft: 0 };
+        }),
+        locks: locks.map((_, i) => msLeft(values[2 * counters.length + i])),
+      };
     },
-    async recordFailure(ip, account) {
+    async increment(entries) {
       // EXPIRE … NX (Redis 7) starts the window at the first failure and never extends it.
-      const results = await redis
-        .multi()
-        .incr(ipKey(ip))
-        .expire(ipKey(ip), opts.ipWindowSeconds, 'NX')
-        .incr(failKey(account))
-        .expire(failKey(account), opts.ipWindowSeconds, 'NX')
-        .exec();
-      if (!results) throw new Error('redis transaction aborted');
-      const failed = results.find(([err]) => err);
-      if (failed) throw failed[0];
-      const lock = accountLockSeconds(Number(results[2][1]), opts);
-      if (lock > 0) await redis.set(lockKey(account), '1', 'PX', lock * 1000);
+      const multi = redis.multi();
+      for (const { key: k, windowSeconds } of entries) multi.incr(key(k)).expire(key(k), windowSeconds, 'NX');
+      const values = await run(multi);
+      return entries.map((_, i) => Number(values[2 * i]));
     },
-    async recordSuccess(_ip, account) {
-      // The IP counter is kept: an attacker must not reset it by signing in to an account of their own.
-      await redis.del(failKey(account), lockKey(account));
+    async lock(k, seconds) {
+      await redis.set(key(k), '1', 'PX', Math.ceil(seconds * 1000));
+    },
+    async clear(keys) {
+      if (keys.length > 0) await redis.del(...keys.map(key));
     },
   };
+}
+
+export function createRedisLoginLimiter(redis: Redis, limits: LoginLimits): LoginLimiter {
+  return createLoginLimiter(createRedisCounterStore(redis), limits);
 }

@@ -10,6 +10,8 @@ import { HttpError } from '../../lib/errors.ts';
 import { API_PREFIX } from '../../plugins/authorization.ts';
 
 export const REFRESH_COOKIE = 'tagger_refresh';
+/** The trusted-device cookie (services/trusted-devices.ts): sent only to the auth endpoints. */
+export const DEVICE_COOKIE = 'tagger_device';
 const COOKIE_PATH = `${API_PREFIX}/auth`;
 
 export function readRefreshCookie(request: FastifyRequest): string | undefined {
@@ -39,6 +41,25 @@ export function clearRefreshCookie(request: FastifyRequest, reply: FastifyReply)
     sameSite: 'strict',
     secure: request.protocol === 'https',
     path: COOKIE_PATH,
+  });
+}
+
+export function readDeviceCookie(request: FastifyRequest): string | undefined {
+  return request.cookies[DEVICE_COOKIE] || undefined;
+}
+
+export function setDeviceCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: string,
+  ttlSeconds: number,
+) {
+  reply.setCookie(DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: COOKIE_PATH,
+    maxAge: ttlSeconds,
   });
 }
 
