@@ -40,6 +40,8 @@ export function PickAndAdd({ id, label, placeholder, emptyMessage, buttonLabel, 
           emptyFilterMessage={emptyMessage}
           filter
           showClear
+          // PrimeReact's hidden native select would otherwise be a form control without a name.
+          pt={{ select: { 'aria-label': label } }}
         />
       </div>
       <Button

@@ -65,6 +65,7 @@ export function UserGroupFormFields({ control, managers }: Props) {
               placeholder={t('userGroups.form.managerPlaceholder')}
               filter
               showClear
+              pt={{ select: { 'aria-label': t('userGroups.form.manager') } }}
               invalid={Boolean(error)}
               aria-describedby={
                 error ? 'user-group-manager_user_id-error' : 'user-group-manager_user_id-hint'
