@@ -91,7 +91,9 @@ describe('user group create dialog', () => {
     const onCreated = await renderDialog();
     await type('Night crew');
     await act(async () =>
-      fireEvent.click(screen.getByLabelText('Manager').closest('.p-dropdown') as HTMLElement),
+      fireEvent.click(
+        screen.getByLabelText('Manager', { selector: 'input' }).closest('.p-dropdown') as HTMLElement,
+      ),
     );
     const options = [...document.querySelectorAll<HTMLElement>('.p-dropdown-panel .p-dropdown-item')];
     expect(options.map((o) => o.textContent)).toEqual(['Maija Test (maija@example.com)']);

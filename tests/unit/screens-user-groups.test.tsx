@@ -128,7 +128,7 @@ function serve(write: (config: { url: string; method: string }) => unknown = () 
   });
 }
 const openPicker = async (label: string) => {
-  const input = screen.getByLabelText(label);
+  const input = screen.getByLabelText(label, { selector: 'input' });
   await act(async () => fireEvent.click(input.closest('.p-dropdown') as HTMLElement));
 };
 /** The open picker's options (its panel is still fading in, so they count as hidden). */
