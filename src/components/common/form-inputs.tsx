@@ -129,6 +129,8 @@ export function DropdownField<T extends FieldValues, V extends string | number>(
             placeholder={placeholder}
             invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
+            // axe: PrimeReact's decorative trigger and hidden native select otherwise have no name.
+            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
           />
         </FormField>
       )}

@@ -23,7 +23,8 @@ export const systemStatus = defineArea({
       responseTime: 'Response time',
       details: 'Details',
       version: 'v{{version}}',
-      connections: '{{count}} connections',
+      connections_one: '{{count}} connection',
+      connections_other: '{{count}} connections',
       checking: 'Checking…',
       none: 'No services reported',
       names: {
@@ -74,7 +75,8 @@ export const systemStatus = defineArea({
       responseTime: 'Vasteaika',
       details: 'Lisätiedot',
       version: 'versio {{version}}',
-      connections: '{{count}} yhteyttä',
+      connections_one: '{{count}} yhteys',
+      connections_other: '{{count}} yhteyttä',
       checking: 'Tarkistetaan…',
       none: 'Palveluista ei ole tietoja',
       names: {
@@ -125,7 +127,8 @@ export const systemStatus = defineArea({
       responseTime: 'Svarstid',
       details: 'Detaljer',
       version: 'version {{version}}',
-      connections: '{{count}} anslutningar',
+      connections_one: '{{count}} anslutning',
+      connections_other: '{{count}} anslutningar',
       checking: 'Kontrollerar…',
       none: 'Inga tjänster rapporterade',
       names: {

@@ -78,6 +78,7 @@ export function TimezoneField(props: Props<'timezone'>) {
             virtualScrollerOptions={{ itemSize: 38 }}
             invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
+            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
           />
         </FormField>
       )}

@@ -87,7 +87,11 @@ export function SystemInfo({ metrics }: { metrics: GetSystemMetrics200Metrics | 
 
 /** Shown only when some service reports memory or CPU (spec §2). */
 export function ResourceUsage({ services }: { services: ServiceHealth[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const percent = new Intl.NumberFormat(i18n.resolvedLanguage, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
   const serviceLabel = useServiceLabel();
   const reporting = services.filter(
     (s) => s.details.memory_usage !== undefined || s.details.cpu_usage !== undefined,
@@ -101,6 +105,7 @@ export function ResourceUsage({ services }: { services: ServiceHealth[] }) {
         <span className="usage-bar__label">{label}</span>
         <ProgressBar
           value={Math.round(value)}
+          showValue={false}
           className={value > 90 ? 'usage-bar__bar usage-bar__bar--high' : 'usage-bar__bar'}
           aria-label={t('systemStatus.resources.usage', {
             kind: label,
@@ -108,6 +113,7 @@ export function ResourceUsage({ services }: { services: ServiceHealth[] }) {
             value: Math.round(value),
           })}
         />
+        <span className="usage-bar__value">{percent.format(value / 100)}</span>
       </div>
     );
   };

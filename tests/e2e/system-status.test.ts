@@ -1,0 +1,106 @@
+/**
+ * System status in Chromium: the statuses, refreshing by itself every 30 seconds (Playwright's
+ * clock moves the page's time, so the real interval is tested without waiting), and no polling
+ * while the tab is hidden.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+} from './support.ts';
+
+async function openStatus(browser: Browser, url: string, lng = 'en') {
+  const { context, page } = await newPage(browser);
+  const healthCalls: number[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v1/system/health') healthCalls.push(Date.now());
+  });
+  await page.clock.install();
+  await page.goto(`${url}/login`);
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.goto(`${url}/system-status?lng=${lng}`);
+  await page.locator('.service-name').first().waitFor();
+  return { context, page, healthCalls };
+}
+
+const setHidden = (page: Page, hidden: boolean) =>
+  page.evaluate((value) => {
+    Object.defineProperty(document, 'hidden', { value, configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, hidden);
+
+describe('system status screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the services and their statuses, and refreshes by itself every 30 seconds', async () => {
+    const { context, page, healthCalls } = await openStatus(browser, server.url);
+    const table = page.getByRole('table');
+    await table.getByText('Database').waitFor();
+    await table.getByText('API server').waitFor();
+    expect(await table.getByText('Healthy').count()).toBeGreaterThanOrEqual(1);
+    expect(await table.getByText(/^v\d/).count()).toBeGreaterThanOrEqual(2);
+    expect(await page.getByTestId('overall-status').innerText()).toMatch(/Healthy|Degraded/);
+    await page.getByRole('heading', { name: 'Resource Usage' }).waitFor();
+    await page.getByText(/\d+ d \d+ h \d+ min/).waitFor();
+    await screenshot(page, 'system-status-en');
+
+    // Refresh asks at once, and the 30 seconds count from its answer.
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+    const before = healthCalls.length;
+    await refresh.click();
+    await expect.poll(() => healthCalls.length).toBe(before + 1);
+    await expect.poll(() => refresh.isEnabled()).toBe(true);
+    const updated = await page.getByTestId('last-updated').innerText();
+
+    await page.clock.fastForward(27_000);
+    await page.waitForTimeout(300);
+    expect(healthCalls.length).toBe(before + 1);
+    await page.clock.fastForward(4_000);
+    await expect.poll(() => healthCalls.length).toBe(before + 2);
+    // Two more intervals (each counted from the previous answer): the shown time moves on too.
+    for (const n of [3, 4]) {
+      await expect.poll(() => refresh.isEnabled()).toBe(true);
+      await page.clock.fastForward(30_000);
+      await expect.poll(() => healthCalls.length).toBe(before + n);
+    }
+    await expect.poll(() => page.getByTestId('last-updated').innerText()).not.toBe(updated);
+    await context.close();
+  });
+
+  it('does not poll while the tab is hidden, and refreshes as soon as it is shown', async () => {
+    const { context, page, healthCalls } = await openStatus(browser, server.url);
+    await page.getByRole('button', { name: 'Refresh' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isEnabled()).toBe(true);
+    const before = healthCalls.length;
+    await setHidden(page, true);
+    await page.clock.fastForward(95_000);
+    await page.waitForTimeout(300);
+    expect(healthCalls.length).toBe(before);
+    await setHidden(page, false);
+    await expect.poll(() => healthCalls.length).toBe(before + 1);
+    await context.close();
+  });
+
+  it('reads in Swedish', async () => {
+    const { context, page } = await openStatus(browser, server.url, 'sv');
+    await page.getByRole('heading', { name: 'Systemstatus' }).waitFor();
+    await page.getByRole('table').getByText('Databas').waitFor();
+    await screenshot(page, 'system-status-sv');
+    await context.close();
+  });
+});
