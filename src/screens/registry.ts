@@ -9,6 +9,7 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import type { AccessRule } from '../components/guards/require-access.ts';
 import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
+import { validatePositionsSearch } from './positions/positions-search.ts';
 import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
 
 export interface ScreenDef {
@@ -49,6 +50,14 @@ export const SCREENS: readonly ScreenDef[] = [
     component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
   },
   {
+    id: 'positions',
+    path: '/positions',
+    access: 'positions.read',
+    nav: { label: 'nav.positions', icon: 'pi pi-map-marker', group: 'management' },
+    component: lazyRouteComponent(() => import('./positions/positions-screen.tsx'), 'PositionsScreen'),
+    validateSearch: validatePositionsSearch,
+  },
+  {
     id: 'position-groups',
     path: '/position-groups',
     access: 'position_groups.read',
@@ -71,13 +80,19 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/site-settings',
     access: 'system.settings',
     nav: { label: 'nav.siteSettings', icon: 'pi pi-cog', group: 'administration' },
-    component: lazyRouteComponent(() => import('./site-settings/site-settings-screen.tsx'), 'SiteSettingsScreen'),
+    component: lazyRouteComponent(
+      () => import('./site-settings/site-settings-screen.tsx'),
+      'SiteSettingsScreen',
+    ),
   },
   {
     id: 'system-status',
     path: '/system-status',
     access: 'system.settings',
     nav: { label: 'nav.systemStatus', icon: 'pi pi-server', group: 'administration' },
-    component: lazyRouteComponent(() => import('./system-status/system-status-screen.tsx'), 'SystemStatusScreen'),
+    component: lazyRouteComponent(
+      () => import('./system-status/system-status-screen.tsx'),
+      'SystemStatusScreen',
+    ),
   },
 ];

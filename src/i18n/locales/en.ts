@@ -1,4 +1,5 @@
 import { positionGroups } from '../areas/position-groups.ts';
+import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -50,6 +51,7 @@ export const en = {
     dashboard: 'Dashboard',
     management: 'Management',
     users: 'Users',
+    positions: 'Positions',
     positionGroups: 'Position groups',
     userGroups: 'User groups',
     administration: 'Administration',
@@ -101,6 +103,7 @@ export const en = {
   siteSettings: siteSettings.en,
   systemStatus: systemStatus.en,
   userGroups: userGroups.en,
+  positions: positions.en,
   positionGroups: positionGroups.en,
 } as const;
 

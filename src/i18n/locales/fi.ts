@@ -1,4 +1,5 @@
 import { positionGroups } from '../areas/position-groups.ts';
+import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -49,6 +50,7 @@ export const fi: Translation = {
     dashboard: 'Etusivu',
     management: 'Hallinta',
     users: 'Käyttäjät',
+    positions: 'Kohteet',
     positionGroups: 'Kohderyhmät',
     userGroups: 'Käyttäjäryhmät',
     administration: 'Ylläpito',
@@ -100,5 +102,6 @@ export const fi: Translation = {
   siteSettings: siteSettings.fi,
   systemStatus: systemStatus.fi,
   userGroups: userGroups.fi,
+  positions: positions.fi,
   positionGroups: positionGroups.fi,
 };

@@ -1,4 +1,5 @@
 import { positionGroups } from '../areas/position-groups.ts';
+import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { userGroups } from '../areas/user-groups.ts';
@@ -49,6 +50,7 @@ export const sv: Translation = {
     dashboard: 'Översikt',
     management: 'Hantering',
     users: 'Användare',
+    positions: 'Positioner',
     positionGroups: 'Positionsgrupper',
     userGroups: 'Användargrupper',
     administration: 'Administration',
@@ -100,5 +102,6 @@ export const sv: Translation = {
   siteSettings: siteSettings.sv,
   systemStatus: systemStatus.sv,
   userGroups: userGroups.sv,
+  positions: positions.sv,
   positionGroups: positionGroups.sv,
 };

@@ -1,0 +1,144 @@
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Position } from '../../api/gen/model';
+import { useDeletePosition } from '../../api/gen/positions/positions.ts';
+import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
+import { PageHeader } from '../../components/common/page-header.tsx';
+import { useNotify } from '../../components/notify/notify-context.ts';
+import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
+import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
+import { DEFAULT_PAGE_SIZE } from '../../components/table/use-table-defaults.tsx';
+import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { ImportDialog } from './import-dialog.tsx';
+import { PositionFormDialog } from './position-form-dialog.tsx';
+import { validatePositionsSearch } from './positions-search.ts';
+import { PositionsTable, type TablePage } from './positions-table.tsx';
+import { PositionsToolbar } from './positions-toolbar.tsx';
+import { positionsListKey, usePositionsPage } from './use-positions-api.ts';
+import { useTagSelection } from './use-tag-selection.ts';
+import './positions.css';
+
+// The tag sheet brings the QR library: loaded only when a sheet is opened.
+const TagSheetDialog = lazy(() => import('./tag-sheet-dialog.tsx'));
+
+type FormState = { visible: boolean; position: Position | null };
+const FIRST_PAGE: TablePage = { first: 0, rows: DEFAULT_PAGE_SIZE, sortField: 'position_code', sortOrder: 1 };
+
+/**
+ * Spec §2 Positions: the site's positions (search and the inactive switch in the URL), add and
+ * edit in a dialog, delete after a confirmation (or deactivate, when the position has history);
+ * plus the CSV import and the printable tag sheet of issue 6.
+ */
+export function PositionsScreen() {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const notify = useNotify();
+  const [search, setSearch] = useScreenSearch(validatePositionsSearch);
+  const [page, setPage] = useState<TablePage>(FIRST_PAGE);
+  const [form, setForm] = useState<FormState>({ visible: false, position: null });
+  const [importing, setImporting] = useState(false);
+  const [printing, setPrinting] = useState(false);
+  const selection = useTagSelection();
+
+  const list = usePositionsPage({
+    include_inactive: search.inactive,
+    search: search.q,
+    sort: page.sortField,
+    order: page.sortOrder === 1 ? 'asc' : 'desc',
+    limit: page.rows,
+    offset: page.first,
+  });
+  const deletePosition = useInvalidatingMutation(useDeletePosition, [positionsListKey]);
+  const askDelete = useConfirmedDelete<Position>({
+    confirm: (p) => ({
+      header: t('positions.confirmDelete.header'),
+      message: t('positions.confirmDelete.message', { name: `${p.position_code} ${p.position_name}` }),
+    }),
+    remove: (p) => deletePosition.mutateAsync({ id: p.id }),
+    deactivated: (p) => t('positions.deactivated', { name: p.position_code }),
+  });
+
+  // A new filter starts again from the first page.
+  const onSearch = useCallback(
+    (q: string) => {
+      setPage((p) => ({ ...p, first: 0 }));
+      setSearch({ q: q || undefined }, { replace: true });
+    },
+    [setSearch],
+  );
+  const onShowInactive = (show: boolean) => {
+    setPage((p) => ({ ...p, first: 0 }));
+    setSearch({ inactive: show || undefined });
+  };
+  const closeForm = () => setForm((f) => ({ ...f, visible: false }));
+
+  return (
+    <section className="page">
+      <PageHeader
+        title={t('positions.title')}
+        subtitle={t('positions.subtitle')}
+        actions={
+          can('positions.create') ? (
+            <>
+              <Button
+                label={t('positions.import.button')}
+                icon="pi pi-upload"
+                outlined
+                onClick={() => setImporting(true)}
+              />
+              <Button
+                label={t('positions.add')}
+                icon="pi pi-plus"
+                onClick={() => setForm({ visible: true, position: null })}
+              />
+            </>
+          ) : null
+        }
+      />
+      {list.isError ? (
+        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
+      ) : null}
+      <div className="card">
+        <PositionsToolbar
+          search={search.q ?? ''}
+          onSearch={onSearch}
+          showInactive={search.inactive ?? false}
+          onShowInactive={onShowInactive}
+          selectedCount={selection.count}
+          onClearSelection={selection.clear}
+          onPrintTags={() => setPrinting(true)}
+        />
+        <PositionsTable
+          positions={list.data?.positions ?? []}
+          total={list.data?.total ?? 0}
+          loading={list.isFetching}
+          page={page}
+          onPage={setPage}
+          selected={selection.ids}
+          onSelect={selection.toggle}
+          onEdit={can('positions.update') ? (position) => setForm({ visible: true, position }) : undefined}
+          onDelete={can('positions.delete') ? askDelete : undefined}
+        />
+      </div>
+      <PositionFormDialog
+        position={form.position}
+        visible={form.visible}
+        onHide={closeForm}
+        onSaved={() => {
+          closeForm();
+          notify.success(t('common.saved'));
+        }}
+      />
+      {can('positions.create') ? (
+        <ImportDialog visible={importing} onHide={() => setImporting(false)} />
+      ) : null}
+      {printing ? (
+        <Suspense fallback={null}>
+          <TagSheetDialog positions={selection.rows} visible={printing} onHide={() => setPrinting(false)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

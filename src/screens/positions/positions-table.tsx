@@ -1,0 +1,129 @@
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { useTranslation } from 'react-i18next';
+import type { Position } from '../../api/gen/model';
+import { RowActions } from '../../components/table/cells.tsx';
+import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
+import type { PositionSortField } from './use-positions-api.ts';
+
+export interface TablePage {
+  first: number;
+  rows: number;
+  sortField: PositionSortField;
+  sortOrder: 1 | -1;
+}
+
+type Props = {
+  positions: Position[];
+  total: number;
+  loading: boolean;
+  page: TablePage;
+  onPage: (page: TablePage) => void;
+  /** Ids of the rows picked for the tag sheet (kept across pages). */
+  selected: ReadonlySet<number>;
+  onSelect: (rows: Position[], selected: boolean) => void;
+  onEdit?: (position: Position) => void;
+  onDelete?: (position: Position) => void;
+};
+
+const text = (value: string | null) => value ?? '';
+
+/**
+ * Spec §2 Positions: code, name, description, location, NFC tag id, created and status, sorted by
+ * code. Paging and sorting happen on the server (lazy), one page at a time.
+ */
+export function PositionsTable(props: Props) {
+  const { positions, total, loading, page, onPage, selected, onSelect, onEdit, onDelete } = props;
+  const { t } = useTranslation();
+  const allOnPage = positions.length > 0 && positions.every((p) => selected.has(p.id));
+
+  // Native checkboxes: one accessible name each ("Select B-12"), where PrimeReact's Checkbox
+  // repeats its aria-label on a wrapper.
+  const selectHeader = (
+    <input
+      type="checkbox"
+      className="positions-check"
+      checked={allOnPage}
+      onChange={(e) => onSelect(positions, e.target.checked)}
+      aria-label={t('positions.selectPage')}
+      disabled={positions.length === 0}
+    />
+  );
+  const selectBody = (position: Position) => (
+    <input
+      type="checkbox"
+      className="positions-check"
+      checked={selected.has(position.id)}
+      onChange={(e) => onSelect([position], e.target.checked)}
+      aria-label={t('positions.selectRow', { code: position.position_code })}
+    />
+  );
+
+  return (
+    <DataTable
+      value={positions}
+      loading={loading}
+      {...useTableDefaults()}
+      lazy
+      first={page.first}
+      rows={page.rows}
+      totalRecords={total}
+      onPage={(e: DataTablePageEvent) => onPage({ ...page, first: e.first, rows: e.rows })}
+      sortField={page.sortField}
+      sortOrder={page.sortOrder}
+      onSort={(e: DataTableSortEvent) =>
+        onPage({
+          ...page,
+          first: 0,
+          sortField: (e.sortField as PositionSortField) || 'position_code',
+          sortOrder: e.sortOrder === -1 ? -1 : 1,
+        })
+      }
+      rowClassName={(p: Position) => (p.is_active ? '' : 'positions-row--inactive')}
+    >
+      <Column
+        header={selectHeader}
+        body={selectBody}
+        headerClassName="col-select"
+        bodyClassName="col-select"
+      />
+      <Column
+        field="position_code"
+        header={t('positions.columns.code')}
+        sortable
+        body={(p: Position) => <span className="position-code">{p.position_code}</span>}
+      />
+      <Column field="position_name" header={t('positions.columns.name')} sortable />
+      <Column
+        field="description"
+        header={t('positions.columns.description')}
+        sortable
+        body={(p: Position) => <span className="positions-clamp">{text(p.description)}</span>}
+      />
+      <Column
+        field="location_details"
+        header={t('positions.columns.location')}
+        sortable
+        body={(p: Position) => <span className="positions-clamp">{text(p.location_details)}</span>}
+      />
+      <Column
+        field="nfc_tag_id"
+        header={t('positions.columns.nfc')}
+        sortable
+        body={(p: Position) => (p.nfc_tag_id ? <code className="position-nfc">{p.nfc_tag_id}</code> : null)}
+      />
+      {createdColumn<Position>(t('positions.columns.created'))}
+      {statusColumn<Position>(t('positions.columns.status'))}
+      {onEdit || onDelete
+        ? actionsColumn<Position>(t('common.actions'), (p) => (
+            <RowActions
+              name={p.position_code}
+              onEdit={onEdit ? () => onEdit(p) : undefined}
+              onDelete={onDelete ? () => onDelete(p) : undefined}
+            />
+          ))
+        : null}
+    </DataTable>
+  );
+}
