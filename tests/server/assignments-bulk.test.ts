@@ -217,9 +217,9 @@ describe.each(DRIVERS)('bulk assignment (%s)', (driver) => {
   });
 
   it('creates thousands of pairs in one call', async () => {
-    const positions = [];
+    const positions: { id: number }[] = [];
     for (let i = 0; i < 50; i++) positions.push(await insertPosition(t));
-    const tasks = [];
+    const tasks: { id: number }[] = [];
     for (let i = 0; i < 60; i++) tasks.push(await insertTask(t));
     const res = await bulk({
       assignments: positions.map((p) => ({ position_id: p.id, task_ids: tasks.map((x) => x.id) })),

@@ -68,6 +68,18 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'POST /api/v1/tasks': 'tasks.create',
   'PUT /api/v1/tasks/:id': 'tasks.update',
   'DELETE /api/v1/tasks/:id': 'tasks.delete',
+  'GET /api/v1/position-task-assignments': 'tasks.read',
+  'GET /api/v1/position-task-assignments/position/:id/tasks': 'tasks.read',
+  'GET /api/v1/position-task-assignments/task/:id/positions': 'tasks.read',
+  'POST /api/v1/position-task-assignments': 'tasks.create',
+  'POST /api/v1/position-task-assignments/bulk-assign': 'tasks.create',
+  'PUT /api/v1/position-task-assignments/:positionId/:taskId': 'tasks.update',
+  'DELETE /api/v1/position-task-assignments/:positionId/:taskId': 'tasks.delete',
+  'GET /api/v1/task-dependencies': 'tasks.read',
+  'GET /api/v1/task-dependencies/blocked': 'tasks.read',
+  'POST /api/v1/task-dependencies': 'tasks.create',
+  'POST /api/v1/task-dependencies/validate': 'tasks.create',
+  'DELETE /api/v1/task-dependencies/:id': 'tasks.delete',
   'GET /api/v1/openapi.json': 'public',
 };
 

@@ -4,7 +4,9 @@ import {
   positionGroupPositions,
   positionGroups,
   positions,
+  positionTaskAssignments,
   sites,
+  taskDependencies,
   userGroupMembers,
   userGroupPositionAccess,
   userGroups,
@@ -13,6 +15,7 @@ import {
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 import { describeSiteIsolation } from './support/site-isolation.ts';
+import { assignTask, insertPosition, insertTask } from './support/tasks.ts';
 import { insertGroup, insertPositionGroup, insertUser } from './support/user-groups.ts';
 
 describe.each(DRIVERS)('site isolation (%s)', (driver) => {
@@ -227,4 +230,59 @@ describeSiteIsolation('positions', {
   ],
   read: async (t, id) => (await t.app.database.db.select().from(positions).where(eq(positions.id, id)))[0],
   list: { url: '/api/v1/positions?include_inactive=true', field: 'positions' },
+});
+
+/** A position of the given site with two tasks assigned there and one dependency between them. */
+async function seedAssignedPair(t: TestApp, siteId: string) {
+  const position = await insertPosition(t, { siteId });
+  const [a, b] = [await insertTask(t, { siteId }), await insertTask(t, { siteId })];
+  await assignTask(t, position.id, a.id, siteId);
+  await assignTask(t, position.id, b.id, siteId);
+  const [dependency] = await t.app.database.db
+    .insert(taskDependencies)
+    .values({ siteId, positionId: position.id, taskId: a.id, dependsOnTaskId: b.id })
+    .returning();
+  return { position: position.id, a: a.id, b: b.id, dependency: dependency.id };
+}
+
+const seededPairs = new Map<number, Awaited<ReturnType<typeof seedAssignedPair>>>();
+
+describeSiteIsolation('position-task assignments', {
+  async seed(t, siteId) {
+    const seeded = await seedAssignedPair(t, siteId);
+    seededPairs.set(seeded.position, seeded);
+    return seeded.position;
+  },
+  requests: (position) => {
+    const { a, b } = seededPairs.get(position)!;
+    return [
+      { method: 'GET', url: `/api/v1/position-task-assignments/position/${position}/tasks` },
+      { method: 'GET', url: `/api/v1/position-task-assignments/task/${a}/positions` },
+      {
+        method: 'PUT',
+        url: `/api/v1/position-task-assignments/${position}/${a}`,
+        payload: { is_primary: true },
+      },
+      { method: 'DELETE', url: `/api/v1/position-task-assignments/${position}/${b}` },
+      { method: 'GET', url: `/api/v1/task-dependencies/blocked?position_id=${position}` },
+    ];
+  },
+  read: async (t, position) => [
+    await t.app.database.db
+      .select()
+      .from(positionTaskAssignments)
+      .where(eq(positionTaskAssignments.positionId, position))
+      .orderBy(positionTaskAssignments.taskId),
+    await t.app.database.db.select().from(taskDependencies).where(eq(taskDependencies.positionId, position)),
+  ],
+});
+
+describeSiteIsolation('task dependencies', {
+  async seed(t, siteId) {
+    return (await seedAssignedPair(t, siteId)).dependency;
+  },
+  requests: (id) => [{ method: 'DELETE', url: `/api/v1/task-dependencies/${id}` }],
+  read: async (t, id) =>
+    (await t.app.database.db.select().from(taskDependencies).where(eq(taskDependencies.id, id)))[0],
+  list: { url: '/api/v1/task-dependencies', field: 'dependencies' },
 });

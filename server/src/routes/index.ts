@@ -1,10 +1,12 @@
 /** Every /api/v1 route module. */
 import type { FastifyInstance } from 'fastify';
+import assignmentRoutes from './assignments/index.ts';
 import authRoutes from './auth/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
+import dependencyRoutes from './task-dependencies/index.ts';
 import taskRoutes from './tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
@@ -18,4 +20,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);
   await app.register(taskRoutes, { prefix: '/tasks' });
+  await app.register(assignmentRoutes, { prefix: '/position-task-assignments' });
+  await app.register(dependencyRoutes, { prefix: '/task-dependencies' });
 }

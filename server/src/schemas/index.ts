@@ -1,5 +1,7 @@
 /** Schemas referenced by $id from several routes: registered once on the root instance. */
+import { Assignment, BulkRefusal } from './assignment.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
+import { Dependency } from './dependency.ts';
 import { Position } from './position.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { Site, SiteSettingsValues } from './site-settings.ts';
@@ -27,4 +29,7 @@ export const SHARED_SCHEMAS = [
   SiteSettingsValues,
   Site,
   Task,
+  Assignment,
+  BulkRefusal,
+  Dependency,
 ];

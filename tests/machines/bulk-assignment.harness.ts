@@ -1,0 +1,162 @@
+/**
+ * Drives the real bulk assignment machine for one model path: a fake preview actor the path
+ * resolves or rejects, a fake execution actor whose reports the path sends, and a record of every
+ * transition the real machine took (for the coverage check).
+ */
+import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate';
+import { ApiError } from '../../src/api/api-error.ts';
+import { type BulkOutcome, ruleProblem } from '../../src/domain/bulk-assignment.ts';
+import {
+  bulkAssignmentMachine,
+  type ExecutionEvent,
+  type RulesInput,
+} from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
+import { selectBulkAssignmentView } from '../../src/machines/bulk-assignment/bulk-assignment.selectors.ts';
+import type { WizardModelContext, WizardModelEvent } from './bulk-assignment.model.ts';
+import { flush, recordTransitions } from './site-settings.harness.ts';
+
+export const PREVIEW: BulkOutcome = {
+  assignments: { created: 5, skipped: 1 },
+  instances: null,
+  refused: [{ ruleId: 1, positionId: 3, taskId: 12, message: 'This task is inactive' }],
+};
+export const RESULT: BulkOutcome = { ...PREVIEW };
+
+export class WizardHarness {
+  preview: { input: RulesInput; resolve(o: BulkOutcome): void; reject(e: unknown): void } | undefined;
+  execution: { input: RulesInput; sendBack(e: ExecutionEvent): void } | undefined;
+  /** Inputs every preview and execution started with, in order. */
+  readonly started: { kind: 'preview' | 'execution'; input: RulesInput }[] = [];
+  readonly actor: ActorRefFrom<typeof bulkAssignmentMachine>;
+
+  constructor(taken: Set<string>) {
+    const machine = bulkAssignmentMachine.provide({
+      actors: {
+        previewRules: fromPromise<BulkOutcome, RulesInput>(({ input, signal }) => {
+          this.started.push({ kind: 'preview', input });
+          // Leaving the step stops the preview: the machine no longer waits for it.
+          signal.addEventListener('abort', () => {
+            this.preview = undefined;
+          });
+          return new Promise((resolve, reject) => (this.preview = { input, resolve, reject }));
+        }),
+        executeRules: fromCallback<ExecutionEvent, RulesInput>(({ input, sendBack }) => {
+          this.started.push({ kind: 'execution', input });
+          this.execution = { input, sendBack };
+          return () => {
+            this.execution = undefined;
+          };
+        }),
+      },
+    });
+    this.actor = createActor(machine, { inspect: recordTransitions(taken) }).start();
+  }
+
+  get snapshot() {
+    return this.actor.getSnapshot();
+  }
+
+  #report(event: ExecutionEvent) {
+    if (!this.execution) throw new Error('the execution is not running');
+    this.execution.sendBack(event);
+    return flush();
+  }
+
+  async exec(event: WizardModelEvent) {
+    const send = this.actor.send.bind(this.actor);
+    switch (event.type) {
+      case 'wizard.chooseExisting':
+        return send({ type: 'wizard.chooseMethod', method: 'existing' });
+      case 'wizard.chooseTemplate':
+        return send({ type: 'wizard.chooseMethod', method: 'template' });
+      case 'wizard.fillDraft':
+        // Valid for either method: positions, typed task ids and a template.
+        return send({
+          type: 'wizard.editDraft',
+          patch: { positionIds: [1, 2, 3], taskIdsText: '11, 12', templateId: 7, isPrimary: true },
+        });
+      case 'wizard.clearDraft':
+        return send({ type: 'wizard.editDraft', patch: { positionIds: [] } });
+      case 'wizard.removeRule':
+        return send({ type: 'wizard.removeRule', id: this.snapshot.context.rules[0].id });
+      case 'wizard.next':
+      case 'wizard.back':
+      case 'wizard.cancel':
+      case 'wizard.addRule':
+      case 'wizard.execute':
+      case 'wizard.retry':
+      case 'wizard.dismissResult':
+        send({ type: event.type });
+        return flush();
+      case 'preview.resolve': {
+        const pending = this.preview;
+        if (!pending) throw new Error('the preview is not running');
+        this.preview = undefined;
+        pending.resolve(PREVIEW);
+        return flush();
+      }
+      case 'preview.reject': {
+        const pending = this.preview;
+        if (!pending) throw new Error('the preview is not running');
+        this.preview = undefined;
+        pending.reject(
+          new ApiError(503, { statusCode: 503, error: 'Service Unavailable', message: 'Database down' }),
+        );
+        return flush();
+      }
+      case 'execution.progress':
+        return this.#report({ type: 'execution.progress', done: 1, total: 2 });
+      case 'execution.resolve':
+        return this.#report({ type: 'execution.done', outcome: RESULT });
+      case 'execution.reject':
+        return this.#report({ type: 'execution.failed', message: 'Database down' });
+    }
+  }
+
+  /** The real actor, its view and its fake calls agree with the model's state and context. */
+  describeMismatch(modelValue: unknown, model: WizardModelContext): string | null {
+    const snap = this.snapshot;
+    if (JSON.stringify(snap.value) !== JSON.stringify(modelValue))
+      return `state ${JSON.stringify(snap.value)} != model ${JSON.stringify(modelValue)}`;
+    const { context } = snap;
+    const view = selectBulkAssignmentView(snap);
+    const stepOf = (v: unknown) => (v === 'method' ? 0 : v === 'configure' ? 1 : 2);
+    const failed = snap.matches('executeFailed') || snap.matches({ preview: 'failed' });
+    const checks: [string, unknown, unknown][] = [
+      ['method', context.method, model.method],
+      ['rules', context.rules.length, model.rules],
+      [
+        'rules keep their method',
+        context.rules.every((r) => ['existing', 'template'].includes(r.method)),
+        true,
+      ],
+      ['draft valid', ruleProblem(context.method, context.draft, context.rules) === null, model.draftValid],
+      ['problem shown', context.draftProblem !== null, model.problem],
+      ['result', context.result !== null, model.result],
+      ['progress', context.progress !== null, model.progress],
+      [
+        'step',
+        view.step,
+        stepOf(typeof modelValue === 'string' ? modelValue : Object.keys(modelValue as object)[0]),
+      ],
+      [
+        'preview shown',
+        context.preview !== null,
+        snap.matches({ preview: 'ready' }) || snap.matches('executing') || snap.matches('executeFailed'),
+      ],
+      ['error shown', context.error !== null, failed],
+      ['a preview running', this.preview !== undefined, snap.matches({ preview: 'loading' })],
+      ['an execution running', this.execution !== undefined, snap.matches('executing')],
+      ['back offered', view.canBack, !snap.matches('method') && !snap.matches('executing')],
+      ['cancel offered', view.canCancel, !snap.matches('executing')],
+    ];
+    for (const [name, real, expected] of checks) {
+      if (real !== expected) return `${name}: ${JSON.stringify(real)} != ${JSON.stringify(expected)}`;
+    }
+    // What runs on the server is exactly the rules on screen.
+    const running = this.preview?.input ?? this.execution?.input;
+    if (running && JSON.stringify(running.rules) !== JSON.stringify(context.rules))
+      return 'the server call does not carry the rules on screen';
+    return null;
+  }
+}

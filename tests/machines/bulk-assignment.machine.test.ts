@@ -1,0 +1,149 @@
+/**
+ * Model-based test of the bulk assignment wizard: createTestModel walks the abstract model (a
+ * path to every reachable state, context and incoming event, i.e. every transition), including a
+ * failed preview, a failed execution and their retries, and each path drives the real machine
+ * with fake actors. Afterwards every state of the model and every transition of the real machine
+ * must have been exercised.
+ */
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { createTestModel, getStateNodes } from 'xstate/graph';
+import { bulkAssignmentMachine } from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
+import { RESULT, WizardHarness } from './bulk-assignment.harness.ts';
+import { wizardModel } from './bulk-assignment.model.ts';
+import { allTransitionKeys, flush } from './site-settings.harness.ts';
+
+const model = createTestModel(wizardModel, {
+  // Only events the model takes there: an event no transition accepts would be a silent no-op in
+  // the model but not necessarily in the real machine (a third rule, say).
+  filterEvents: (state, event) => state.can(event),
+  serializeState: (state, event, previous) =>
+    `${JSON.stringify(state.value)} ${JSON.stringify(state.context)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value ?? null)}`,
+});
+const paths = model.getShortestPaths();
+const taken = new Set<string>();
+const visited = new Set<string>();
+
+function flatten(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const [key, inner] = Object.entries(value as Record<string, unknown>)[0];
+  return `${key}.${flatten(inner)}`;
+}
+
+describe('bulk assignment wizard (model-based)', () => {
+  it('has paths to walk', () => {
+    expect(paths.length).toBeGreaterThan(20);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const harness = new WizardHarness(taken);
+      await path.test({
+        events: Object.fromEntries(
+          [...new Set(path.steps.map((s) => s.event.type))].map((type) => [
+            type,
+            (step: { event: Parameters<WizardHarness['exec']>[0] }) => harness.exec(step.event),
+          ]),
+        ),
+        states: {
+          '*': (state) => {
+            visited.add(flatten(state.value));
+            expect(harness.describeMismatch(state.value, state.context)).toBeNull();
+          },
+        },
+      });
+      harness.actor.stop();
+    });
+  }
+});
+
+describe('coverage', () => {
+  it('visited every state of the model', () => {
+    const leaves = getStateNodes(wizardModel.root)
+      .filter((node) => node.type === 'atomic')
+      .map((node) => node.path.join('.'));
+    expect(leaves.filter((leaf) => !visited.has(leaf))).toEqual([]);
+  });
+
+  it('took every transition of the real machine', () => {
+    expect(allTransitionKeys(bulkAssignmentMachine).filter((key) => !taken.has(key))).toEqual([]);
+  });
+});
+
+describe('details', () => {
+  async function toPreview(harness: WizardHarness) {
+    await harness.exec({ type: 'wizard.next' });
+    await harness.exec({ type: 'wizard.fillDraft' });
+    await harness.exec({ type: 'wizard.addRule' });
+    await harness.exec({ type: 'wizard.next' });
+  }
+
+  it('turns the draft into a rule of the chosen method and names why a draft is refused', async () => {
+    const harness = new WizardHarness(new Set());
+    harness.actor.send({ type: 'wizard.chooseMethod', method: 'existing' });
+    harness.actor.send({ type: 'wizard.next' });
+    harness.actor.send({ type: 'wizard.editDraft', patch: { positionIds: [4, 5] } });
+    harness.actor.send({ type: 'wizard.addRule' });
+    expect(harness.snapshot.context.draftProblem).toBe('taskIdsRequired');
+    harness.actor.send({ type: 'wizard.editDraft', patch: { taskIdsText: '7, x' } });
+    harness.actor.send({ type: 'wizard.addRule' });
+    expect(harness.snapshot.context.draftProblem).toBe('taskIdsInvalid');
+    harness.actor.send({ type: 'wizard.editDraft', patch: { taskIdsText: '7, 8, 7' } });
+    harness.actor.send({ type: 'wizard.addRule' });
+    expect(harness.snapshot.context.rules).toEqual([
+      { id: 1, method: 'existing', positionIds: [4, 5], taskIds: [7, 8], templateId: null, isPrimary: false },
+    ]);
+    harness.actor.send({ type: 'wizard.back' });
+    harness.actor.send({ type: 'wizard.chooseMethod', method: 'template' });
+    harness.actor.send({ type: 'wizard.next' });
+    harness.actor.send({ type: 'wizard.editDraft', patch: { positionIds: [4] } });
+    harness.actor.send({ type: 'wizard.addRule' });
+    expect(harness.snapshot.context.draftProblem).toBe('templateRequired');
+    harness.actor.send({ type: 'wizard.editDraft', patch: { templateId: 9 } });
+    harness.actor.send({ type: 'wizard.addRule' });
+    expect(harness.snapshot.context.rules.map((r) => [r.method, r.templateId])).toEqual([
+      ['existing', null],
+      ['template', 9],
+    ]);
+    harness.actor.stop();
+  });
+
+  it('keeps the rules after a failed execution and sends the same rules again on retry', async () => {
+    const harness = new WizardHarness(new Set());
+    await toPreview(harness);
+    await harness.exec({ type: 'preview.resolve' });
+    await harness.exec({ type: 'wizard.execute' });
+    await harness.exec({ type: 'execution.reject' });
+    expect(harness.snapshot.context.error).toBe('Database down');
+    const rules = harness.snapshot.context.rules;
+    expect(rules).toHaveLength(1);
+    await harness.exec({ type: 'wizard.retry' });
+    const executions = harness.started.filter((s) => s.kind === 'execution');
+    expect(executions.map((e) => e.input.rules)).toEqual([rules, rules]);
+    expect(harness.snapshot.context.error).toBeNull();
+    await harness.exec({ type: 'execution.resolve' });
+    expect(harness.snapshot.value).toBe('method');
+    expect(harness.snapshot.context.result).toEqual(RESULT);
+    expect(harness.snapshot.context.rules).toEqual([]);
+    harness.actor.stop();
+  });
+
+  it('shows the server’s message when the preview fails', async () => {
+    const harness = new WizardHarness(new Set());
+    await toPreview(harness);
+    await harness.exec({ type: 'preview.reject' });
+    expect(harness.snapshot.context.error).toBe('Database down');
+    harness.actor.stop();
+  });
+
+  it('fails loudly when the real actors are not provided', async () => {
+    const actor = createActor(bulkAssignmentMachine).start();
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.editDraft', patch: { positionIds: [1], taskIdsText: '2' } });
+    actor.send({ type: 'wizard.addRule' });
+    actor.send({ type: 'wizard.next' });
+    await flush();
+    expect(actor.getSnapshot().matches({ preview: 'failed' })).toBe(true);
+    actor.stop();
+  });
+});

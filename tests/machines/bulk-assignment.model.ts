@@ -1,0 +1,114 @@
+/**
+ * The abstract model of the bulk assignment wizard that createTestModel walks. No invocations: the
+ * server's answers (preview resolved or rejected, execution progress, done or failed) are events
+ * of their own, executed against the real actor by settling its fake actors
+ * (bulk-assignment.harness.ts). Rules are bounded at two to keep the graph finite.
+ */
+import { assign, setup } from 'xstate';
+
+export interface WizardModelContext {
+  method: 'existing' | 'template';
+  /** The draft as filled would pass spec §5's rule check. */
+  draftValid: boolean;
+  /** The last add was refused and its reason shows. */
+  problem: boolean;
+  rules: number;
+  result: boolean;
+  progress: boolean;
+}
+
+export type WizardModelEvent =
+  | { type: 'wizard.chooseExisting' }
+  | { type: 'wizard.chooseTemplate' }
+  | { type: 'wizard.next' }
+  | { type: 'wizard.back' }
+  | { type: 'wizard.cancel' }
+  | { type: 'wizard.fillDraft' }
+  | { type: 'wizard.clearDraft' }
+  | { type: 'wizard.addRule' }
+  | { type: 'wizard.removeRule' }
+  | { type: 'wizard.execute' }
+  | { type: 'wizard.retry' }
+  | { type: 'wizard.dismissResult' }
+  | { type: 'preview.resolve' }
+  | { type: 'preview.reject' }
+  | { type: 'execution.progress' }
+  | { type: 'execution.resolve' }
+  | { type: 'execution.reject' };
+
+const reset = { draftValid: false, problem: false, rules: 0, result: false, progress: false } as const;
+
+export const wizardModel = setup({
+  types: { context: {} as WizardModelContext, events: {} as WizardModelEvent },
+  actions: { reset: assign({ ...reset }) },
+  guards: {
+    canAdd: ({ context }) => context.draftValid && context.rules < 2,
+    refused: ({ context }) => !context.draftValid,
+    hasRules: ({ context }) => context.rules > 0,
+    hasResult: ({ context }) => context.result,
+    noProgress: ({ context }) => !context.progress,
+  },
+}).createMachine({
+  id: 'model',
+  context: { method: 'existing', ...reset },
+  initial: 'method',
+  states: {
+    method: {
+      on: {
+        'wizard.chooseExisting': { actions: assign({ method: 'existing' }) },
+        'wizard.chooseTemplate': { actions: assign({ method: 'template' }) },
+        'wizard.next': 'configure',
+        'wizard.dismissResult': { guard: 'hasResult', actions: assign({ result: false }) },
+        'wizard.cancel': { actions: 'reset' },
+      },
+    },
+    configure: {
+      on: {
+        'wizard.fillDraft': { actions: assign({ draftValid: true, problem: false }) },
+        'wizard.clearDraft': { actions: assign({ draftValid: false, problem: false }) },
+        'wizard.addRule': [
+          {
+            guard: 'canAdd',
+            actions: assign({ rules: ({ context }) => context.rules + 1, draftValid: false, problem: false }),
+          },
+          { guard: 'refused', actions: assign({ problem: true }) },
+        ],
+        'wizard.removeRule': {
+          guard: 'hasRules',
+          actions: assign({ rules: ({ context }) => context.rules - 1 }),
+        },
+        'wizard.next': { guard: 'hasRules', target: 'preview' },
+        'wizard.back': 'method',
+        'wizard.cancel': { target: 'method', actions: 'reset' },
+      },
+    },
+    preview: {
+      initial: 'loading',
+      on: {
+        'wizard.back': 'configure',
+        'wizard.cancel': { target: 'method', actions: 'reset' },
+      },
+      states: {
+        loading: { on: { 'preview.resolve': 'ready', 'preview.reject': 'failed' } },
+        failed: { on: { 'wizard.retry': 'loading' } },
+        ready: {
+          on: { 'wizard.execute': { target: '#model.executing', actions: assign({ progress: false }) } },
+        },
+      },
+    },
+    executing: {
+      on: {
+        'execution.progress': { guard: 'noProgress', actions: assign({ progress: true }) },
+        'execution.resolve': { target: 'method', actions: assign({ ...reset, result: true }) },
+        'execution.reject': 'executeFailed',
+      },
+    },
+    executeFailed: {
+      on: {
+        'wizard.retry': { target: 'executing', actions: assign({ progress: false }) },
+        'wizard.back': 'configure',
+        'wizard.cancel': { target: 'method', actions: 'reset' },
+      },
+    },
+  },
+});
