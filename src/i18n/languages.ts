@@ -1,5 +1,6 @@
-export const LANGUAGES = ['en', 'fi', 'sv'] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from '../domain/languages.ts';
+
+export { LANGUAGES, type Language };
 
 /** Region used for dates and numbers: British English keeps the spec's day-first DD/MM/YYYY. */
 export const LOCALES: Record<Language, string> = { en: 'en-GB', fi: 'fi-FI', sv: 'sv-SE' };

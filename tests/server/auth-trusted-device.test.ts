@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, buildTestApp, DRIVERS, login, type TestApp } from './helpers.ts';
+import { users } from '../../server/src/db/schema/index.ts';
+import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { dropRedisPrefix, REDIS, STORES } from './security-support.ts';
 
 const PASSWORD = 'Victim123!';
@@ -45,21 +46,16 @@ describe.each(DRIVERS.flatMap((driver) => STORES.map((store) => [driver, store] 
         loginAccountDailyMaxFailures: 4,
         loginIpMaxFailures: 1000,
       });
-      const admin = await login(t.app, ADMIN.email, ADMIN.password);
+      const passwordHash = await t.app.services.passwords.hash(PASSWORD);
       for (const name of ['victim', 'other', 'device', 'shared']) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/v1/users',
-          headers: bearer(admin.token),
-          payload: {
-            first_name: name,
-            last_name: 'User',
-            email: `${name}@example.com`,
-            password: PASSWORD,
-            role: 'worker',
-          },
+        await t.database.db.insert(users).values({
+          siteId: 'main',
+          email: `${name}@example.com`,
+          firstName: name,
+          lastName: 'User',
+          role: 'worker',
+          passwordHash,
         });
-        expect(res.statusCode).toBe(201);
       }
     });
     afterAll(async () => {

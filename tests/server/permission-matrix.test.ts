@@ -30,6 +30,8 @@ vi.mock('fastify', async (importOriginal) => {
 const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'POST /api/v1/auth/login': 'public',
   'GET /api/v1/auth/me': 'authenticated',
+  'PUT /api/v1/auth/me': 'authenticated',
+  'POST /api/v1/auth/me/password': 'authenticated',
   'POST /api/v1/auth/refresh': 'public',
   'POST /api/v1/auth/logout': 'public',
   'GET /api/v1/users': 'users.read',

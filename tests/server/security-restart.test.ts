@@ -18,6 +18,7 @@ describe.each(DRIVERS)('tokens after a restart (%s)', (driver) => {
   let app: FastifyInstance;
   const ended = new Map<string, Session>();
   let untouched: Session;
+  let kept: Session;
 
   const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), payload });
@@ -76,6 +77,17 @@ describe.each(DRIVERS)('tokens after a restart (%s)', (driver) => {
     expect((await refresh(replayed.session.cookie)).statusCode).toBe(401);
     ended.set('refresh token reused', replayed.session);
 
+    // Changing one's own password ends the other sessions and keeps the one that made the change.
+    const self = await owner('self');
+    const elsewhere = await login(app, 'self@example.com', PASSWORD);
+    const changed = await api('POST', '/auth/me/password', self.session.token, {
+      current_password: PASSWORD,
+      new_password: 'Changed123!',
+    });
+    expect(changed.statusCode).toBe(200);
+    ended.set('own password changed in another session', elsewhere);
+    kept = self.session;
+
     untouched = (await owner('untouched')).session;
 
     // Before the restart every ended token is already refused.
@@ -97,6 +109,7 @@ describe.each(DRIVERS)('tokens after a restart (%s)', (driver) => {
     'role changed',
     'password changed by an admin',
     'refresh token reused',
+    'own password changed in another session',
   ])('refuses the access token of a session that ended (%s) after the restart', async (way) => {
     const session = ended.get(way)!;
     const list = await api('GET', '/users', session.token);
@@ -114,5 +127,9 @@ describe.each(DRIVERS)('tokens after a restart (%s)', (driver) => {
 
   it('keeps an untouched session working across the same restart', async () => {
     expect((await api('GET', '/users', untouched.token)).statusCode).toBe(200);
+  });
+
+  it('keeps the session that changed its own password working across the restart', async () => {
+    expect((await api('GET', '/users', kept.token)).statusCode).toBe(200);
   });
 });

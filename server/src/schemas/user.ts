@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import { EMAIL_PATTERN, LIMITS } from '#domain/validation.ts';
 
@@ -39,6 +40,12 @@ export const SessionUser = Type.Object(
     site_id: Type.String(),
     site_name: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
+    /** Always sent; optional in the type so clients built before it still type-check. */
+    language: Type.Optional(
+      Type.Union([...LANGUAGES.map((l) => Type.Literal(l)), Type.Null()], {
+        description: 'The console language the user chose; null follows the browser',
+      }),
+    ),
   },
   { $id: 'SessionUser' },
 );

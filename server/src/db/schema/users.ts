@@ -1,6 +1,7 @@
 /** Users and their refresh sessions. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import type { UniqueMessages } from './columns.ts';
 import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
@@ -25,6 +26,8 @@ export const users = pgTable(
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** The console language the user chose for themselves; null follows the browser. */
+    language: text('language'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -33,6 +36,7 @@ export const users = pgTable(
     uniqueIndex('users_site_email_unique').on(t.siteId, t.emailNormalized),
     index('users_site_first_name_idx').on(t.siteId, t.firstName),
     check('users_role_check', inList(t.role, ROLES)),
+    check('users_language_check', inList(t.language, LANGUAGES)),
   ],
 );
 

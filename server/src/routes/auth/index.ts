@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors } from '../../lib/errors.ts';
 import { authenticate, requireAuth } from '../../plugins/authorization.ts';
+import { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
 import {
   LoginRequest,
   LoginResponse,
@@ -11,6 +12,7 @@ import {
 } from '../../schemas/auth.ts';
 import { errorResponse } from '../../schemas/common.ts';
 import { findSessionByRefreshToken, revokeSession, rotateSession } from '../../services/sessions.ts';
+import { changeOwnPassword, updateOwnAccount } from './account.ts';
 import { clearRefreshCookie, readRefreshCookie, refreshRequestGuard, setRefreshCookie } from './cookie.ts';
 import { loadSessionUser } from './session-user.ts';
 import { signIn } from './sign-in.ts';
@@ -68,6 +70,39 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!user?.is_active) throw errors.unauthorized();
       return { user };
     },
+  );
+
+  app.put(
+    '/me',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        operationId: 'updateMe',
+        tags,
+        summary: 'Change your own name and console language',
+        body: AccountUpdate,
+        response: { 200: MeResponse },
+      },
+    },
+    async (request) => ({ user: await updateOwnAccount(app, requireAuth(request), request.body) }),
+  );
+
+  app.post(
+    '/me/password',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        operationId: 'changeMyPassword',
+        tags,
+        summary: 'Change your own password (the current one is required); ends your other sessions',
+        body: PasswordChange,
+        response: {
+          200: { $ref: 'MessageResponse' },
+          429: errorResponse('Too many failed attempts'),
+        },
+      },
+    },
+    async (request) => changeOwnPassword(app, request, requireAuth(request), request.body),
   );
 
   app.post(

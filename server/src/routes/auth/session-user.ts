@@ -3,12 +3,16 @@
 import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
+import { LANGUAGES, type Language } from '#domain/languages.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
 import type { SessionUser } from '../../schemas/user.ts';
 
 export type SessionUserBody = Static<typeof SessionUser> & { role: Role };
+
+const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 
 const columns = {
   id: users.id,
@@ -20,9 +24,15 @@ const columns = {
   role: users.role,
   isActive: users.isActive,
   createdAt: users.createdAt,
+  language: users.language,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
+type ColumnValue<C> = C extends { _: { data: infer D; notNull: infer N } }
+  ? N extends true
+    ? D
+    : D | null
+  : never;
+type Row = { [K in keyof typeof columns]: ColumnValue<(typeof columns)[K]> };
 
 export function toSessionUser(row: Row): SessionUserBody {
   return {
@@ -35,6 +45,7 @@ export function toSessionUser(row: Row): SessionUserBody {
     site_id: row.siteId,
     site_name: row.siteName,
     created_at: row.createdAt.toISOString(),
+    language: isLanguage(row.language) ? row.language : null,
   };
 }
 
@@ -70,4 +81,26 @@ export async function recordLogin(db: Db, userId: number) {
     .update(users)
     .set({ lastLoginAt: new Date(), updatedAt: sql`${users.updatedAt}` })
     .where(eq(users.id, userId));
+}
+
+/** The user's own changes to their account (self-service), within their site. */
+export async function updateAccount(
+  db: Db,
+  userId: number,
+  siteId: string,
+  changes: { firstName?: string; lastName?: string; language?: Language | null; passwordHash?: string },
+): Promise<void> {
+  await db
+    .update(users)
+    .set(changes)
+    .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
+}
+
+/** The email and password hash of a user of a site, to check their current password. */
+export async function findCredentials(db: Db, userId: number, siteId: string) {
+  const [row] = await db
+    .select({ email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
+  return row;
 }

@@ -21,7 +21,7 @@ type Body<T> = Omit<T, 'role'> & { role?: unknown };
 const EMAIL_TAKEN = 'A user with this email already exists';
 
 /** Names are trimmed; whitespace alone must not pass the length rule the schema checked. */
-function cleanName(field: string, value: string): string {
+export function cleanName(field: string, value: string): string {
   const trimmed = value.trim();
   if (trimmed === '') throw errors.fieldError(field, 'required');
   if (trimmed.length < LIMITS.userNameMin)

@@ -1,0 +1,65 @@
+/**
+ * The signed-in user's own account (spec §4 Profile): their name and language, and their password.
+ * Rank rules are for managing others and do not apply here. The current password is checked under
+ * the sign-in limits of the account, so this endpoint cannot serve as a password oracle; a change
+ * ends every other session of the user and keeps the one making it.
+ */
+import type { Static } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors, HttpError } from '../../lib/errors.ts';
+import type { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
+import { revokeUserSessions } from '../../services/sessions.ts';
+import type { AuthContext } from '../../types.ts';
+import { cleanName } from '../users/service.ts';
+import { findCredentials, loadSessionUser, type SessionUserBody, updateAccount } from './session-user.ts';
+import { loginAttempt } from './sign-in.ts';
+
+export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
+
+export async function updateOwnAccount(
+  app: FastifyInstance,
+  auth: AuthContext,
+  input: Static<typeof AccountUpdate>,
+): Promise<SessionUserBody> {
+  const changes: Parameters<typeof updateAccount>[3] = {};
+  if (input.first_name !== undefined) changes.firstName = cleanName('first_name', input.first_name);
+  if (input.last_name !== undefined) changes.lastName = cleanName('last_name', input.last_name);
+  if (input.language !== undefined) changes.language = input.language;
+  if (Object.keys(changes).length > 0)
+    await updateAccount(app.database.db, auth.userId, auth.siteId, changes);
+  const user = await loadSessionUser(app.database.db, auth.userId, auth.siteId);
+  if (!user?.is_active) throw errors.unauthorized();
+  return user;
+}
+
+export async function changeOwnPassword(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  auth: AuthContext,
+  input: Static<typeof PasswordChange>,
+): Promise<{ message: string }> {
+  const { loginLimiter, passwords } = app.services;
+  const db = app.database.db;
+  const account = await findCredentials(db, auth.userId, auth.siteId);
+  if (!account?.isActive) throw errors.unauthorized();
+  const attempt = loginAttempt(app, request, {
+    siteId: auth.siteId,
+    email: account.email,
+    userId: auth.userId,
+  });
+  const wait = await loginLimiter.retryAfter(attempt);
+  if (wait > 0) throw errors.tooManyRequests(wait);
+  if (!(await passwords.verify(account.passwordHash, input.current_password))) {
+    await loginLimiter.recordFailure(attempt);
+    throw new HttpError(400, WRONG_CURRENT_PASSWORD, {
+      code: 'WRONG_CURRENT_PASSWORD',
+      details: [{ field: 'current_password', message: WRONG_CURRENT_PASSWORD, rule: 'currentPassword' }],
+    });
+  }
+  await loginLimiter.recordSuccess(attempt);
+  await updateAccount(db, auth.userId, auth.siteId, {
+    passwordHash: await passwords.hash(input.new_password),
+  });
+  await revokeUserSessions(app, auth.userId, 'password changed', auth.sessionId);
+  return { message: 'Password changed' };
+}
