@@ -10,6 +10,7 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import type { AccessRule } from '../components/guards/require-access.ts';
 import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
 import { validatePositionsSearch } from './positions/positions-search.ts';
+import { validateTasksSearch } from './tasks/tasks-search.ts';
 import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
 
 export interface ScreenDef {
@@ -56,6 +57,16 @@ export const SCREENS: readonly ScreenDef[] = [
     nav: { label: 'nav.positions', icon: 'pi pi-map-marker', group: 'management' },
     component: lazyRouteComponent(() => import('./positions/positions-screen.tsx'), 'PositionsScreen'),
     validateSearch: validatePositionsSearch,
+  },
+  {
+    id: 'position-tasks',
+    path: '/position-tasks',
+    // The dashboard's quick action links to /tasks (spec §2): the same screen.
+    aliases: ['/tasks'],
+    access: 'tasks.read',
+    nav: { label: 'nav.taskManagement', icon: 'pi pi-check-square', group: 'management' },
+    component: lazyRouteComponent(() => import('./tasks/tasks-screen.tsx'), 'TasksScreen'),
+    validateSearch: validateTasksSearch,
   },
   {
     id: 'position-groups',

@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  legacyTaskTemplates,
   positionGroupPositions,
   positionGroups,
   positions,
   positionTaskAssignments,
   sites,
   taskDependencies,
+  taskInstances,
+  tasks,
+  taskTemplates,
   userGroupMembers,
   userGroupPositionAccess,
   userGroups,
@@ -15,7 +19,14 @@ import {
 import type { Role } from '../../src/domain/permissions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, sessionToken, type TestApp } from './helpers.ts';
 import { describeSiteIsolation } from './support/site-isolation.ts';
-import { assignTask, insertPosition, insertTask } from './support/tasks.ts';
+import {
+  assignTask,
+  insertInstance,
+  insertLegacyTemplate,
+  insertPosition,
+  insertTask,
+  insertTemplate,
+} from './support/tasks.ts';
 import { insertGroup, insertPositionGroup, insertUser } from './support/user-groups.ts';
 
 describe.each(DRIVERS)('site isolation (%s)', (driver) => {
@@ -230,6 +241,74 @@ describeSiteIsolation('positions', {
   ],
   read: async (t, id) => (await t.app.database.db.select().from(positions).where(eq(positions.id, id)))[0],
   list: { url: '/api/v1/positions?include_inactive=true', field: 'positions' },
+});
+
+describeSiteIsolation('tasks', {
+  seed: async (t, siteId) => (await insertTask(t, { siteId })).id,
+  requests: (id) => [
+    { method: 'PUT', url: `/api/v1/tasks/${id}`, payload: { task_name: 'Hacked task' } },
+    { method: 'DELETE', url: `/api/v1/tasks/${id}` },
+  ],
+  read: async (t, id) => (await t.app.database.db.select().from(tasks).where(eq(tasks.id, id)))[0],
+  list: { url: '/api/v1/tasks', field: 'tasks' },
+});
+
+describeSiteIsolation('unified task templates', {
+  seed: async (t, siteId) => (await insertTemplate(t, { siteId })).id,
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/unified-tasks/templates/${id}` },
+    {
+      method: 'PUT',
+      url: `/api/v1/unified-tasks/templates/${id}`,
+      payload: { task_name: 'Hacked template' },
+    },
+    { method: 'DELETE', url: `/api/v1/unified-tasks/templates/${id}` },
+    { method: 'GET', url: `/api/v1/unified-tasks/templates/${id}/instances` },
+  ],
+  read: async (t, id) =>
+    (await t.app.database.db.select().from(taskTemplates).where(eq(taskTemplates.id, id)))[0],
+  list: { url: '/api/v1/unified-tasks/templates', field: 'templates' },
+});
+
+describeSiteIsolation('task instances', {
+  async seed(t, siteId) {
+    const position = await insertPosition(t, { siteId });
+    return (await insertInstance(t, position.id, { siteId })).id;
+  },
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/unified-tasks/instances/${id}` },
+    {
+      method: 'PUT',
+      url: `/api/v1/unified-tasks/instances/${id}`,
+      payload: { task_name: 'Hacked instance' },
+    },
+    { method: 'DELETE', url: `/api/v1/unified-tasks/instances/${id}` },
+    { method: 'POST', url: `/api/v1/unified-tasks/instances/${id}/complete`, payload: { notes: 'Hacked' } },
+  ],
+  read: async (t, id) =>
+    (await t.app.database.db.select().from(taskInstances).where(eq(taskInstances.id, id)))[0],
+  list: { url: '/api/v1/unified-tasks/instances?includeCompleted=true&limit=500', field: 'instances' },
+});
+
+describeSiteIsolation('a position’s tasks', {
+  seed: async (t, siteId) => (await insertPosition(t, { siteId })).id,
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/unified-tasks/positions/${id}/instances` },
+    { method: 'GET', url: `/api/v1/unified-tasks/positions/${id}/available-templates` },
+    { method: 'GET', url: `/api/v1/unified-tasks/positions/${id}/completion-stats` },
+  ],
+});
+
+describeSiteIsolation('legacy task templates', {
+  seed: async (t, siteId) => (await insertLegacyTemplate(t, { siteId })).id,
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/task-templates/${id}` },
+    { method: 'PUT', url: `/api/v1/task-templates/${id}`, payload: { name: 'Hacked legacy' } },
+    { method: 'DELETE', url: `/api/v1/task-templates/${id}` },
+  ],
+  read: async (t, id) =>
+    (await t.app.database.db.select().from(legacyTaskTemplates).where(eq(legacyTaskTemplates.id, id)))[0],
+  list: { url: '/api/v1/task-templates', field: 'templates' },
 });
 
 /** A position of the given site with two tasks assigned there and one dependency between them. */

@@ -7,7 +7,9 @@ import positionRoutes from './positions/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import dependencyRoutes from './task-dependencies/index.ts';
+import legacyTemplateRoutes from './task-templates/index.ts';
 import taskRoutes from './tasks/index.ts';
+import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 
@@ -20,6 +22,8 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);
   await app.register(taskRoutes, { prefix: '/tasks' });
+  await app.register(unifiedTaskRoutes, { prefix: '/unified-tasks' });
+  await app.register(legacyTemplateRoutes, { prefix: '/task-templates' });
   await app.register(assignmentRoutes, { prefix: '/position-task-assignments' });
   await app.register(dependencyRoutes, { prefix: '/task-dependencies' });
 }

@@ -7,6 +7,9 @@ import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './posit
 import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
 import { Task } from './task.ts';
+import { CompletionStats, SkippedInstance, TaskInstance } from './task-instance.ts';
+import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
+import { TaskTemplate } from './task-template.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 
@@ -29,6 +32,12 @@ export const SHARED_SCHEMAS = [
   SiteSettingsValues,
   Site,
   Task,
+  TaskTemplate,
+  TaskInstance,
+  SkippedInstance,
+  CompletionStats,
+  TypicalDependency,
+  LegacyTaskTemplate,
   Assignment,
   BulkRefusal,
   Dependency,

@@ -2,6 +2,7 @@ import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
+import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Widen } from '../define-area.ts';
@@ -52,6 +53,7 @@ export const en = {
     management: 'Management',
     users: 'Users',
     positions: 'Positions',
+    taskManagement: 'Task management',
     positionGroups: 'Position groups',
     userGroups: 'User groups',
     administration: 'Administration',
@@ -100,11 +102,12 @@ export const en = {
     manageUsersHint: 'Add, edit and deactivate the people on this site.',
   },
   users: users.en,
-  siteSettings: siteSettings.en,
-  systemStatus: systemStatus.en,
   userGroups: userGroups.en,
   positions: positions.en,
   positionGroups: positionGroups.en,
+  siteSettings: siteSettings.en,
+  systemStatus: systemStatus.en,
+  tasks: tasks.en,
 } as const;
 
 /** The shape every translation must have: the English keys, with any text as value. */

@@ -2,6 +2,7 @@ import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
+import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
@@ -51,6 +52,7 @@ export const fi: Translation = {
     management: 'Hallinta',
     users: 'Käyttäjät',
     positions: 'Kohteet',
+    taskManagement: 'Tehtävät',
     positionGroups: 'Kohderyhmät',
     userGroups: 'Käyttäjäryhmät',
     administration: 'Ylläpito',
@@ -99,9 +101,10 @@ export const fi: Translation = {
     manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
   },
   users: users.fi,
-  siteSettings: siteSettings.fi,
-  systemStatus: systemStatus.fi,
   userGroups: userGroups.fi,
   positions: positions.fi,
   positionGroups: positionGroups.fi,
+  siteSettings: siteSettings.fi,
+  systemStatus: systemStatus.fi,
+  tasks: tasks.fi,
 };

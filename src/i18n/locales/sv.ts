@@ -2,6 +2,7 @@ import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
+import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
 import type { Translation } from './en.ts';
@@ -51,6 +52,7 @@ export const sv: Translation = {
     management: 'Hantering',
     users: 'Användare',
     positions: 'Positioner',
+    taskManagement: 'Uppgifter',
     positionGroups: 'Positionsgrupper',
     userGroups: 'Användargrupper',
     administration: 'Administration',
@@ -99,9 +101,10 @@ export const sv: Translation = {
     manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
   },
   users: users.sv,
-  siteSettings: siteSettings.sv,
-  systemStatus: systemStatus.sv,
   userGroups: userGroups.sv,
   positions: positions.sv,
   positionGroups: positionGroups.sv,
+  siteSettings: siteSettings.sv,
+  systemStatus: systemStatus.sv,
+  tasks: tasks.sv,
 };

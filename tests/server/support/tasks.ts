@@ -4,6 +4,7 @@
  * own API is not what these tests are about.
  */
 import {
+  legacyTaskTemplates,
   positions,
   positionTaskAssignments,
   taskInstances,
@@ -82,4 +83,15 @@ export async function logWork(t: TestApp, positionId: number, taskId: number) {
   await t.app.database.db
     .insert(workEntries)
     .values({ siteId: 'main', userId: worker.id, positionId, taskId, status: 'completed' });
+}
+
+export async function insertLegacyTemplate(
+  t: TestApp,
+  over: Partial<typeof legacyTaskTemplates.$inferInsert> = {},
+) {
+  const [row] = await t.app.database.db
+    .insert(legacyTaskTemplates)
+    .values({ siteId: 'main', name: `Legacy ${next()}`, durationMinutes: 60, ...over })
+    .returning();
+  return row;
 }

@@ -13,6 +13,11 @@ export type ListTaskTemplatesParams = {
  */
 category?: ListTaskTemplatesCategory;
 /**
+ * @minimum 1
+ * @maximum 100
+ */
+priority?: number;
+/**
  * Matches name, code or description, ignoring case and accents (ä, ö, å)
  * @maxLength 100
  */

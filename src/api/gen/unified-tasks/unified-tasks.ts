@@ -82,7 +82,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * @summary The template library (category, search)
+ * @summary The template library (category, priority, search)
  */
 export const listTaskTemplates = (
     params?: ListTaskTemplatesParams,
@@ -154,7 +154,7 @@ export function useListTaskTemplates<TData = Awaited<ReturnType<typeof listTaskT
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The template library (category, search)
+ * @summary The template library (category, priority, search)
  */
 
 export function useListTaskTemplates<TData = Awaited<ReturnType<typeof listTaskTemplates>>, TError = ErrorType<ErrorBody>>(

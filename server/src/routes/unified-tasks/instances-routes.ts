@@ -1,0 +1,184 @@
+/** /unified-tasks/instances and the bulk create: tasks as they apply to positions. */
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../schemas/common.ts';
+import {
+  BulkCreateBody,
+  type BulkCreateBodyInput,
+  BulkCreateResult,
+  FromTemplateBody,
+  type FromTemplateBodyInput,
+  InstanceListQuery,
+  type InstanceListQueryInput,
+  TaskInstanceComplete,
+  type TaskInstanceCompleteInput,
+  TaskInstanceCreate,
+  type TaskInstanceCreateInput,
+  TaskInstanceDeleteResult,
+  TaskInstanceList,
+  TaskInstanceResponse,
+  TaskInstanceUpdate,
+  type TaskInstanceUpdateInput,
+} from '../../schemas/task-instance.ts';
+import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { createInstances } from './bulk-service.ts';
+import {
+  completeInstance,
+  createInstance,
+  deleteInstance,
+  getInstance,
+  listInstances,
+  updateInstance,
+} from './instances-service.ts';
+
+// The type provider reads string enums and nullable text (Unsafe schemas) as unknown; the schemas
+// have checked the input, so the bodies and queries are cast to their Static types.
+const { op } = routeKit('unified-tasks');
+const missing = notFound('task instance');
+const openExists = conflict('The position already has an open task from this template');
+
+const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/instances',
+    op(
+      'tasks.read',
+      {
+        operationId: 'listTaskInstances',
+        summary:
+          'Task instances, one page at a time (position, category, search; open ones unless includeCompleted)',
+      },
+      { querystring: InstanceListQuery, response: { 200: TaskInstanceList } },
+    ),
+    async (request) => listInstances(contextOf(app, request), request.query as InstanceListQueryInput),
+  );
+
+  app.post(
+    '/instances',
+    op(
+      'tasks.create',
+      {
+        operationId: 'createTaskInstance',
+        summary: 'Create a task instance at an active position (fields left out come from the template)',
+      },
+      { body: TaskInstanceCreate, response: { 201: TaskInstanceResponse, ...openExists } },
+    ),
+    async (request, reply) => {
+      const instance = await createInstance(contextOf(app, request), request.body as TaskInstanceCreateInput);
+      return reply.code(201).send({ instance });
+    },
+  );
+
+  app.post(
+    '/instances/from-template',
+    op(
+      'tasks.create',
+      {
+        operationId: 'createTaskInstancesFromTemplate',
+        summary: 'Create a template’s task at up to 1,000 positions in one transaction',
+        description:
+          'Positions that already have an open instance of the template are skipped (listed with the reason), not duplicated. An unknown or inactive template or position refuses the whole call (400).',
+      },
+      { body: FromTemplateBody, response: { 201: BulkCreateResult } },
+    ),
+    async (request, reply) => {
+      const { template_id, positions, ...overrides } = request.body as FromTemplateBodyInput;
+      const result = await createInstances(contextOf(app, request), {
+        templateIds: [template_id],
+        positionIds: positions,
+        templateField: 'template_id',
+        positionsField: 'positions',
+        ...overrides,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+
+  app.get(
+    '/instances/:id',
+    op(
+      'tasks.read',
+      { operationId: 'getTaskInstance', summary: 'One task instance' },
+      { params: IdParams, response: { 200: TaskInstanceResponse, ...missing } },
+    ),
+    async (request) => ({ instance: await getInstance(contextOf(app, request), request.params.id) }),
+  );
+
+  app.put(
+    '/instances/:id',
+    op(
+      'tasks.update',
+      { operationId: 'updateTaskInstance', summary: 'Update a task instance' },
+      {
+        params: IdParams,
+        body: TaskInstanceUpdate,
+        response: { 200: TaskInstanceResponse, ...missing, ...openExists },
+      },
+    ),
+    async (request) => ({
+      instance: await updateInstance(
+        contextOf(app, request),
+        request.params.id,
+        request.body as TaskInstanceUpdateInput,
+      ),
+    }),
+  );
+
+  app.delete(
+    '/instances/:id',
+    op(
+      'tasks.delete',
+      { operationId: 'deleteTaskInstance', summary: 'Delete a task instance' },
+      { params: IdParams, response: { 200: TaskInstanceDeleteResult, ...missing } },
+    ),
+    async (request) => deleteInstance(contextOf(app, request), request.params.id),
+  );
+
+  app.post(
+    '/instances/:id/complete',
+    op(
+      'tasks.update',
+      {
+        operationId: 'completeTaskInstance',
+        summary: 'Complete a task instance with optional notes (records who and when)',
+      },
+      {
+        params: IdParams,
+        body: TaskInstanceComplete,
+        response: { 200: TaskInstanceResponse, ...missing, ...conflict('Already completed') },
+      },
+    ),
+    async (request) => ({
+      instance: await completeInstance(
+        contextOf(app, request),
+        request.params.id,
+        (request.body as TaskInstanceCompleteInput | undefined)?.notes,
+      ),
+    }),
+  );
+
+  app.post(
+    '/bulk/create-instances',
+    op(
+      'tasks.create',
+      {
+        operationId: 'bulkCreateTaskInstances',
+        summary: 'Create every given template at every given position, in one transaction',
+        description:
+          'Body: template_ids (up to 50) and position_ids (up to 1,000); every template is created at every position, at most 10,000 pairs. Pairs that already have an open instance are skipped with the reason. An unknown or inactive template or position refuses the whole call (400).',
+      },
+      { body: BulkCreateBody, response: { 201: BulkCreateResult } },
+    ),
+    async (request, reply) => {
+      const { template_ids, position_ids, ...overrides } = request.body as BulkCreateBodyInput;
+      const result = await createInstances(contextOf(app, request), {
+        templateIds: template_ids,
+        positionIds: position_ids,
+        templateField: 'template_ids',
+        positionsField: 'position_ids',
+        ...overrides,
+      });
+      return reply.code(201).send(result);
+    },
+  );
+};
+
+export default instanceRoutes;

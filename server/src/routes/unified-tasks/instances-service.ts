@@ -1,0 +1,155 @@
+/**
+ * Task-instance rules (spec §3, §4, §9): new instances only at active positions and from active
+ * templates (400 on the field); defaults priority 1, mandatory, not primary; completion recorded
+ * once (who, when, notes), a second completion is 409.
+ */
+import type { Static } from '@sinclair/typebox';
+import { TASK_LIMITS } from '#domain/tasks.ts';
+import { LIMITS } from '#domain/validation.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import { positionRows } from '../../repositories/positions.ts';
+import * as repo from '../../repositories/tasks-instances.ts';
+import { templateRows } from '../../repositories/tasks-templates.ts';
+import type {
+  InstanceListOptions,
+  TaskInstanceCreate,
+  TaskInstanceUpdate,
+} from '../../schemas/task-instance.ts';
+import type { RequestContext } from '../../types.ts';
+import { assertPositionUsable } from '../positions/service.ts';
+import { optionalText, trimmedText } from '../tasks/input.ts';
+
+const { instanceRows } = repo;
+const notFound = () => errors.notFound('Task instance not found', 'TASK_INSTANCE_NOT_FOUND');
+
+/** A template a new instance may come from: on the site and active, else 400 on the field. */
+export function templateRefused(field: string, id: number, inactive: boolean): HttpError {
+  const message = inactive ? 'This template is inactive' : 'Template not found';
+  return errors.badRequest(message, inactive ? 'TEMPLATE_INACTIVE' : 'TEMPLATE_NOT_FOUND', [
+    { field, message, rule: inactive ? 'active' : 'exists', params: { id } },
+  ]);
+}
+
+/** The position of a by-position route: any state, but on the caller's site (404 otherwise). */
+export async function assertPositionExists(ctx: RequestContext, positionId: number): Promise<void> {
+  if (!(await positionRows.find(ctx.db, ctx.siteId, positionId)))
+    throw errors.notFound('Position not found', 'POSITION_NOT_FOUND');
+}
+
+async function loadInstance(ctx: RequestContext, id: number): Promise<repo.ApiInstance> {
+  const row = await repo.findInstance(ctx.db, ctx.siteId, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listInstances(ctx: RequestContext, options: InstanceListOptions) {
+  const { rows, total } = await repo.listInstances(ctx.db, ctx.siteId, options);
+  return { instances: rows, total };
+}
+
+export const getInstance = loadInstance;
+
+export async function createInstance(ctx: RequestContext, input: Static<typeof TaskInstanceCreate>) {
+  await assertPositionUsable(ctx, input.position_id, 'position_id');
+  let template: Awaited<ReturnType<typeof templateRows.find>>;
+  if (input.template_id != null) {
+    template = await templateRows.find(ctx.db, ctx.siteId, input.template_id);
+    if (!template?.isActive) throw templateRefused('template_id', input.template_id, !!template);
+  }
+  const name = input.task_name ?? template?.taskName;
+  if (name === undefined) throw errors.fieldError('task_name', 'required');
+  const pick = <T>(given: T | undefined, fromTemplate: T | undefined, fallback: T): T =>
+    given !== undefined ? given : fromTemplate !== undefined ? fromTemplate : fallback;
+  // The unique index on open (template, position) pairs answers a duplicate with 409 on template_id.
+  const row = await instanceRows.insert(ctx.db, ctx.siteId, {
+    positionId: input.position_id,
+    templateId: template?.id ?? null,
+    taskCode: pick(optionalText(input.task_code), template?.taskCode, null),
+    taskName: trimmedText('task_name', name, LIMITS.taskNameMin),
+    description: pick(optionalText(input.description), template?.description, null),
+    category: pick(input.category, template?.category, null),
+    priority: pick(input.priority, template?.priority, TASK_LIMITS.defaultPriority),
+    durationMinutes: pick(input.duration_minutes, template?.durationMinutes, null),
+    isPrimary: input.is_primary ?? false,
+    isMandatory: input.is_mandatory ?? true,
+    specificNotes: optionalText(input.specific_notes) ?? null,
+    isActive: input.is_active ?? true,
+  });
+  return loadInstance(ctx, row.id);
+}
+
+export async function updateInstance(
+  ctx: RequestContext,
+  id: number,
+  input: Static<typeof TaskInstanceUpdate>,
+) {
+  const current = await loadInstance(ctx, id);
+  const changes: Partial<repo.NewInstance> = {};
+  if (input.position_id !== undefined && input.position_id !== current.position_id) {
+    await assertPositionUsable(ctx, input.position_id, 'position_id');
+    changes.positionId = input.position_id;
+  }
+  if (input.task_name !== undefined)
+    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  if (input.task_code !== undefined) changes.taskCode = optionalText(input.task_code);
+  if (input.description !== undefined) changes.description = optionalText(input.description);
+  if (input.category !== undefined) changes.category = input.category;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
+  if (input.is_primary !== undefined) changes.isPrimary = input.is_primary;
+  if (input.is_mandatory !== undefined) changes.isMandatory = input.is_mandatory;
+  if (input.specific_notes !== undefined) changes.specificNotes = optionalText(input.specific_notes);
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  if (Object.keys(changes).length === 0) return current;
+  if (!(await instanceRows.update(ctx.db, ctx.siteId, id, changes))) throw notFound();
+  return loadInstance(ctx, id);
+}
+
+export async function deleteInstance(ctx: RequestContext, id: number) {
+  // Work entries logged against it keep their own copy of the task name (task_instance_id set null).
+  if (!(await instanceRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
+  return { message: 'Task instance deleted', outcome: 'deleted' as const };
+}
+
+export async function completeInstance(ctx: RequestContext, id: number, notes: string | null | undefined) {
+  const done = await repo.completeInstance(
+    ctx.db,
+    ctx.siteId,
+    id,
+    ctx.actor.userId,
+    optionalText(notes) ?? null,
+  );
+  if (!done) {
+    const existing = await loadInstance(ctx, id);
+    const message = 'This task is already completed';
+    if (existing.is_completed)
+      throw new HttpError(409, message, {
+        code: 'ALREADY_COMPLETED',
+        details: [{ field: 'is_completed', message, rule: 'state' }],
+      });
+  }
+  return loadInstance(ctx, id);
+}
+
+const percent = (c: repo.Counts) => (c.total === 0 ? 0 : Math.floor((c.completed * 100) / c.total));
+
+export async function positionCompletionStats(ctx: RequestContext, positionId: number) {
+  await assertPositionExists(ctx, positionId);
+  const c = await repo.positionCounts(ctx.db, ctx.siteId, positionId);
+  return { position_id: positionId, total: c.total, completed: c.completed, percent: percent(c) };
+}
+
+export async function siteCompletionStats(ctx: RequestContext) {
+  const rows = await repo.categoryCounts(ctx.db, ctx.siteId);
+  const overall = rows.reduce(
+    (a, r) => ({ total: a.total + r.total, completed: a.completed + r.completed }),
+    {
+      total: 0,
+      completed: 0,
+    },
+  );
+  return {
+    overall: { ...overall, percent: percent(overall) },
+    categories: rows.map((r) => ({ ...r, percent: percent(r) })),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * Template library rules: a server-generated code that never collides (spec §5 prefix and suffix;
+ * on a clash the next free suffix), names trimmed, and a deleted template's instances kept.
+ */
+import type { Static } from '@sinclair/typebox';
+import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/tasks.ts';
+import { LIMITS } from '#domain/validation.ts';
+import { findPgError } from '../../lib/db-errors.ts';
+import { errors } from '../../lib/errors.ts';
+import * as repo from '../../repositories/tasks-templates.ts';
+import type {
+  TaskTemplateCreate,
+  TaskTemplateListQuery,
+  TaskTemplateUpdate,
+} from '../../schemas/task-template.ts';
+import type { RequestContext } from '../../types.ts';
+import { optionalText, trimmedText } from '../tasks/input.ts';
+import { assertPositionExists } from './instances-service.ts';
+
+const { templateRows } = repo;
+const CODE_ATTEMPTS = 5;
+
+export async function loadTemplate(ctx: RequestContext, id: number): Promise<repo.TemplateRow> {
+  const row = await templateRows.find(ctx.db, ctx.siteId, id);
+  if (!row) throw errors.notFound('Template not found', 'TEMPLATE_NOT_FOUND');
+  return row;
+}
+
+export async function listTemplates(ctx: RequestContext, q: Static<typeof TaskTemplateListQuery>) {
+  const rows = await repo.listTemplates(ctx.db, ctx.siteId, {
+    category: q.category,
+    priority: q.priority,
+    search: q.search,
+    isActive: q.is_active,
+  });
+  return rows.map(repo.toApiTemplate);
+}
+
+export async function getTemplate(ctx: RequestContext, id: number) {
+  return repo.toApiTemplate(await loadTemplate(ctx, id));
+}
+
+export async function createTemplate(ctx: RequestContext, input: Static<typeof TaskTemplateCreate>) {
+  const taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  const values = {
+    taskName,
+    templateName: optionalText(input.template_name) ?? null,
+    description: optionalText(input.description) ?? null,
+    category: input.category ?? null,
+    priority: input.priority ?? TASK_LIMITS.defaultPriority,
+    durationMinutes: input.duration_minutes ?? null,
+    isActive: input.is_active ?? true,
+    createdBy: ctx.actor.userId,
+  };
+  const prefix = templateCodePrefix(taskName);
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const taken = await repo.codesWithPrefix(ctx.db, ctx.siteId, prefix);
+    const taskCode = nextFreeTemplateCode(taskName, taken);
+    if (!taskCode) break;
+    try {
+      return repo.toApiTemplate(await templateRows.insert(ctx.db, ctx.siteId, { ...values, taskCode }));
+    } catch (err) {
+      // Another request took the same code between the look-up and the insert: look again.
+      if (findPgError(err)?.constraint !== 'task_templates_site_code_unique') throw err;
+    }
+  }
+  throw errors.conflict(
+    'task_code',
+    'No free template code is left for this name; please rename the template',
+  );
+}
+
+export async function updateTemplate(
+  ctx: RequestContext,
+  id: number,
+  input: Static<typeof TaskTemplateUpdate>,
+) {
+  const current = await loadTemplate(ctx, id);
+  const changes: Partial<repo.NewTemplate> = {};
+  if (input.task_name !== undefined)
+    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  if (input.template_name !== undefined) changes.templateName = optionalText(input.template_name);
+  if (input.description !== undefined) changes.description = optionalText(input.description);
+  if (input.category !== undefined) changes.category = input.category;
+  if (input.priority !== undefined) changes.priority = input.priority;
+  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
+  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  if (Object.keys(changes).length === 0) return repo.toApiTemplate(current);
+  const row = await templateRows.update(ctx.db, ctx.siteId, id, changes);
+  if (!row) throw errors.notFound('Template not found', 'TEMPLATE_NOT_FOUND');
+  return repo.toApiTemplate(row);
+}
+
+/** The instances stay (template_id set null by the foreign key), with their own code and name. */
+export async function deleteTemplate(ctx: RequestContext, id: number) {
+  await loadTemplate(ctx, id);
+  const kept = await repo.countInstancesOf(ctx.db, ctx.siteId, id);
+  await templateRows.remove(ctx.db, ctx.siteId, id);
+  return {
+    message: kept > 0 ? `Template deleted; its ${kept} task instance(s) were kept` : 'Template deleted',
+    outcome: 'deleted' as const,
+    kept_instances: kept,
+  };
+}
+
+/** Active templates a position has no open instance of: what the console offers to add there. */
+export async function availableTemplates(
+  ctx: RequestContext,
+  positionId: number,
+  q: { category?: string; search?: string },
+) {
+  await assertPositionExists(ctx, positionId);
+  const rows = await repo.listTemplates(ctx.db, ctx.siteId, {
+    ...q,
+    isActive: true,
+    availableAt: positionId,
+  });
+  return rows.map(repo.toApiTemplate);
+}

@@ -1,0 +1,118 @@
+import { Checkbox } from 'primereact/checkbox';
+import { Message } from 'primereact/message';
+import { MultiSelect, type MultiSelectPassThroughOptions } from 'primereact/multiselect';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  CreateTaskInstancesFromTemplate201 as BulkCreateResult,
+  TaskTemplate,
+} from '../../api/gen/model';
+import { useCreateTaskInstancesFromTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
+import { AppDialog } from '../../components/common/app-dialog.tsx';
+import { FormField } from '../../components/common/form-field.tsx';
+import { TASK_LIMITS } from '../../domain/tasks.ts';
+import { useTasksMutation } from './use-tasks-api.ts';
+
+type Props = {
+  template: TaskTemplate | null;
+  /** Active positions only (spec §4). */
+  positions: readonly { value: number; label: string }[];
+  onHide: () => void;
+  onCreated: (result: BulkCreateResult) => void;
+};
+
+/** The filter box's accessible name (MultiSelect passes filterInput on to an InputText's root). */
+const filterLabel = (label: string) =>
+  ({ filterInput: { root: { 'aria-label': label } } }) as unknown as MultiSelectPassThroughOptions;
+
+/**
+ * Spec §2 template library: create a template's task at the chosen positions (select all, or
+ * some), then say how many were created and how many skipped (they already had one open).
+ */
+export function FromTemplateDialog({ template, positions, onHide, onCreated }: Props) {
+  const { t } = useTranslation();
+  const create = useTasksMutation(useCreateTaskInstancesFromTemplate);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<BulkCreateResult | null>(null);
+  const visible = template !== null;
+
+  useEffect(() => {
+    if (visible) {
+      setSelected([]);
+      setError(null);
+      setResult(null);
+    }
+  }, [visible]);
+
+  const allIds = positions.map((p) => p.value);
+  const allSelected = allIds.length > 0 && selected.length === allIds.length;
+
+  const submit = async (event?: { preventDefault(): void }) => {
+    event?.preventDefault();
+    if (!template || selected.length === 0) return;
+    setError(null);
+    try {
+      const answer = await create.mutateAsync({ data: { template_id: template.id, positions: selected } });
+      setResult(answer);
+      onCreated(answer);
+    } catch {
+      setError(t('tasks.fromTemplate.failed'));
+    }
+  };
+
+  return (
+    <AppDialog
+      header={t('tasks.fromTemplate.header', { name: template?.task_name ?? '' })}
+      visible={visible}
+      onHide={onHide}
+      formId="from-template-form"
+      onSubmit={submit}
+      saving={create.isPending}
+      error={error}
+      saveLabel={t('tasks.fromTemplate.submit')}
+      saveDisabled={selected.length === 0 || selected.length > TASK_LIMITS.bulkPositionsMax}
+      size="wide"
+    >
+      {result ? (
+        <Message
+          severity={result.skipped_count > 0 ? 'warn' : 'success'}
+          className="form-alert task-bulk-result"
+          role="status"
+          text={`${t('tasks.fromTemplate.result', { created: result.created_count, skipped: result.skipped_count })}${
+            result.skipped_count > 0 ? ` ${t('tasks.fromTemplate.skippedHint')}` : ''
+          }`}
+        />
+      ) : null}
+      <div className="task-select-all">
+        <Checkbox
+          inputId="from-template-all"
+          checked={allSelected}
+          onChange={(e) => setSelected(e.checked ? allIds : [])}
+          disabled={allIds.length === 0}
+        />
+        <label htmlFor="from-template-all">{t('tasks.fromTemplate.selectAll')}</label>
+        <span className="task-select-all__count">
+          {t('tasks.fromTemplate.selected', { count: selected.length })}
+        </span>
+      </div>
+      <FormField id="from-template-positions" label={t('tasks.fromTemplate.positions')}>
+        <MultiSelect
+          inputId="from-template-positions"
+          value={selected}
+          options={[...positions]}
+          onChange={(e) => setSelected(e.value as number[])}
+          filter
+          filterPlaceholder={t('tasks.fromTemplate.positionsFilter')}
+          pt={filterLabel(t('tasks.fromTemplate.positionsFilter'))}
+          display="chip"
+          maxSelectedLabels={6}
+          selectedItemsLabel={t('tasks.fromTemplate.selected', { count: selected.length })}
+          scrollHeight="300px"
+          placeholder={t('tasks.fromTemplate.positionsPlaceholder')}
+          className="task-positions-picker"
+        />
+      </FormField>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import {
+  DropdownField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+} from '../../components/common/form-inputs.tsx';
+import { TASK_LIMITS } from '../../domain/tasks.ts';
+import type { InstanceFormValues } from './instance-form.schema.ts';
+import { NumberField } from './number-field.tsx';
+import { useCategoryOptions } from './use-tasks-api.ts';
+
+type Props = {
+  control: Control<InstanceFormValues>;
+  editing: boolean;
+  positions: readonly { value: number; label: string }[];
+  /** On edit the position is shown, not changed. */
+  positionLabel?: string;
+};
+
+export function InstanceFormFields({ control, editing, positions, positionLabel }: Props) {
+  const { t } = useTranslation();
+  const categories = useCategoryOptions();
+  return (
+    <div className="form-grid">
+      {editing ? (
+        <div className="form-field form-grid__full">
+          <span className="form-field__label">{t('tasks.form.position')}</span>
+          <span className="task-form__position">{positionLabel}</span>
+        </div>
+      ) : (
+        <DropdownField
+          control={control}
+          name="position_id"
+          id="instance-position"
+          label={t('tasks.form.position')}
+          options={positions}
+          placeholder={t('tasks.filters.positionPlaceholder')}
+          className="form-grid__full"
+        />
+      )}
+      <TextField
+        control={control}
+        name="task_name"
+        id="instance-task_name"
+        label={t('tasks.form.taskName')}
+      />
+      <TextField
+        control={control}
+        name="task_code"
+        id="instance-task_code"
+        label={t('tasks.form.taskCode')}
+      />
+      <DropdownField
+        control={control}
+        name="category"
+        id="instance-category"
+        label={t('tasks.form.category')}
+        options={categories}
+      />
+      <NumberField
+        control={control}
+        name="priority"
+        id="instance-priority"
+        label={t('tasks.form.priority')}
+        hint={t('tasks.form.priorityHint')}
+        min={TASK_LIMITS.priorityMin}
+        max={TASK_LIMITS.priorityMax}
+      />
+      <NumberField
+        control={control}
+        name="duration_minutes"
+        id="instance-duration"
+        label={t('tasks.form.duration')}
+        min={1}
+        max={TASK_LIMITS.durationMax}
+      />
+      <TextAreaField
+        control={control}
+        name="description"
+        id="instance-description"
+        label={t('tasks.form.description')}
+        className="form-grid__full"
+      />
+      <TextAreaField
+        control={control}
+        name="specific_notes"
+        id="instance-notes"
+        label={t('tasks.form.specificNotes')}
+        className="form-grid__full"
+      />
+      <SwitchField
+        control={control}
+        name="is_mandatory"
+        id="instance-mandatory"
+        label={t('tasks.form.mandatory')}
+      />
+      <SwitchField
+        control={control}
+        name="is_primary"
+        id="instance-primary"
+        label={t('tasks.form.primary')}
+      />
+      {editing ? (
+        <SwitchField control={control} name="is_active" id="instance-active" label={t('tasks.form.active')} />
+      ) : null}
+    </div>
+  );
+}

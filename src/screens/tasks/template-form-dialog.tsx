@@ -1,0 +1,129 @@
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TaskTemplate } from '../../api/gen/model';
+import { useCreateTaskTemplate, useUpdateTaskTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
+import { AppDialog } from '../../components/common/app-dialog.tsx';
+import {
+  DropdownField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+} from '../../components/common/form-inputs.tsx';
+import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { TASK_LIMITS } from '../../domain/tasks.ts';
+import { NumberField } from './number-field.tsx';
+import {
+  TEMPLATE_FORM_FIELDS,
+  templateFormSchema,
+  templateFormValues,
+  toTemplateBody,
+} from './template-form.schema.ts';
+import { useCategoryOptions, useTasksMutation } from './use-tasks-api.ts';
+
+type Props = {
+  template: TaskTemplate | null;
+  visible: boolean;
+  onHide: () => void;
+  onSaved: () => void;
+};
+
+/** A template of the library: add (the server gives it its code) or edit. */
+export function TemplateFormDialog({ template, visible, onHide, onSaved }: Props) {
+  const { t } = useTranslation();
+  const categories = useCategoryOptions();
+  const resolver = useMemo(() => yupResolver(templateFormSchema()), []);
+  const create = useTasksMutation(useCreateTaskTemplate);
+  const update = useTasksMutation(useUpdateTaskTemplate);
+  const { form, dialogProps } = useDialogForm({
+    resolver,
+    values: templateFormValues(template),
+    visible,
+    fields: TEMPLATE_FORM_FIELDS,
+    save: (values) =>
+      template
+        ? update.mutateAsync({ id: template.id, data: toTemplateBody(values) })
+        : create.mutateAsync({ data: toTemplateBody(values) }),
+    onSaved,
+    failureMessage: t('tasks.templates.saveFailed'),
+  });
+  const { control } = form;
+
+  return (
+    <AppDialog
+      header={template ? t('tasks.templates.edit') : t('tasks.templates.add')}
+      visible={visible}
+      onHide={onHide}
+      formId="template-form"
+      size="wide"
+      {...dialogProps}
+    >
+      <div className="form-grid">
+        <TextField
+          control={control}
+          name="task_name"
+          id="template-task_name"
+          label={t('tasks.templates.form.taskName')}
+        />
+        {template ? (
+          <div className="form-field">
+            <span className="form-field__label">{t('tasks.templates.form.code')}</span>
+            <code className="task-form__code">{template.task_code}</code>
+          </div>
+        ) : (
+          <div className="form-field">
+            <span className="form-field__label">{t('tasks.templates.form.code')}</span>
+            <small className="form-field__hint">{t('tasks.templates.form.codeHint')}</small>
+          </div>
+        )}
+        <TextField
+          control={control}
+          name="template_name"
+          id="template-template_name"
+          label={t('tasks.templates.form.templateName')}
+          hint={t('tasks.templates.form.templateNameHint')}
+          className="form-grid__full"
+        />
+        <DropdownField
+          control={control}
+          name="category"
+          id="template-category"
+          label={t('tasks.form.category')}
+          options={categories}
+        />
+        <NumberField
+          control={control}
+          name="priority"
+          id="template-priority"
+          label={t('tasks.form.priority')}
+          hint={t('tasks.form.priorityHint')}
+          min={TASK_LIMITS.priorityMin}
+          max={TASK_LIMITS.priorityMax}
+        />
+        <NumberField
+          control={control}
+          name="duration_minutes"
+          id="template-duration"
+          label={t('tasks.form.duration')}
+          min={1}
+          max={TASK_LIMITS.durationMax}
+        />
+        <TextAreaField
+          control={control}
+          name="description"
+          id="template-description"
+          label={t('tasks.form.description')}
+          className="form-grid__full"
+        />
+        {template ? (
+          <SwitchField
+            control={control}
+            name="is_active"
+            id="template-active"
+            label={t('tasks.form.active')}
+          />
+        ) : null}
+      </div>
+    </AppDialog>
+  );
+}
