@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Role } from './role.ts';
+import type { SessionUserLanguage } from './sessionUserLanguage.ts';
 
 export interface SessionUser {
   id: number;
@@ -17,4 +18,6 @@ export interface SessionUser {
   site_id: string;
   site_name: string;
   created_at: string;
+  /** The console language the user chose; null follows the browser */
+  language?: SessionUserLanguage;
 }
