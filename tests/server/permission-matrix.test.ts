@@ -82,6 +82,15 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'POST /api/v1/task-dependencies': 'tasks.create',
   'POST /api/v1/task-dependencies/validate': 'tasks.create',
   'DELETE /api/v1/task-dependencies/:id': 'tasks.delete',
+  'GET /api/v1/work-entries': 'work_entries.read',
+  'GET /api/v1/work-entries/export': 'work_entries.export',
+  'GET /api/v1/work-entries/photos/:photoId': 'public',
+  'GET /api/v1/work-entries/:id': 'work_entries.read',
+  'POST /api/v1/work-entries': 'work_entries.create',
+  'PUT /api/v1/work-entries/:id': 'work_entries.read',
+  'DELETE /api/v1/work-entries/:id': 'work_entries.delete',
+  'POST /api/v1/work-entries/:id/photos': 'work_entries.read',
+  'GET /api/v1/dashboard/summary': 'dashboard.view',
   'GET /api/v1/openapi.json': 'public',
 };
 

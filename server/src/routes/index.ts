@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import assignmentRoutes from './assignments/index.ts';
 import authRoutes from './auth/index.ts';
+import dashboardRoutes from './dashboard/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
@@ -12,6 +13,7 @@ import taskRoutes from './tasks/index.ts';
 import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
+import workEntryRoutes from './work-entries/index.ts';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -26,4 +28,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(legacyTemplateRoutes, { prefix: '/task-templates' });
   await app.register(assignmentRoutes, { prefix: '/position-task-assignments' });
   await app.register(dependencyRoutes, { prefix: '/task-dependencies' });
+  await app.register(workEntryRoutes, { prefix: '/work-entries' });
+  await app.register(dashboardRoutes, { prefix: '/dashboard' });
 }

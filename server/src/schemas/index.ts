@@ -12,6 +12,7 @@ import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
 import { TaskTemplate } from './task-template.ts';
 import { RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
+import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
 
 export const SHARED_SCHEMAS = [
   ErrorDetail,
@@ -41,4 +42,7 @@ export const SHARED_SCHEMAS = [
   Assignment,
   BulkRefusal,
   Dependency,
+  WorkEntryStatusSchema,
+  WorkEntryPhoto,
+  WorkEntry,
 ];

@@ -1,4 +1,5 @@
 export * from './auth/auth.ts';
+export * from './dashboard/dashboard.ts';
 export * from './position-groups/position-groups.ts';
 export * from './position-task-assignments/position-task-assignments.ts';
 export * from './positions/positions.ts';
@@ -10,3 +11,4 @@ export * from './tasks/tasks.ts';
 export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';
+export * from './work-entries/work-entries.ts';

@@ -1,0 +1,223 @@
+/**
+ * Work entries, always within one site: the filtered list (keyset pages, a capped count), the
+ * export's batches, one entry with its names, and the writes of check-in and status changes.
+ */
+import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { WORK_ENTRY_COUNT_CAP, type WorkEntrySort, type WorkEntryStatus } from '#domain/work-entries.ts';
+import type { Db } from '../db/client.ts';
+import { positions, tasks, users, workEntries as w } from '../db/schema/index.ts';
+import { siteScoped } from './site-scoped.ts';
+import { afterCursor, encodeCursor, type Keyset, keyColumns, orderBy } from './work-entries-keyset.ts';
+
+export type WorkEntryRow = typeof w.$inferSelect;
+export type NewWorkEntry = Omit<typeof w.$inferInsert, 'siteId' | 'id' | 'workerName' | 'positionName'>;
+
+/** find, insert, update and remove by id, always within the site. */
+export const workEntryRows = siteScoped(w);
+
+export interface EntryFilter {
+  /** Only this worker's entries (a caller without work_entries.view_all). */
+  ownerId?: number;
+  status?: WorkEntryStatus;
+  userId?: number;
+  positionId?: number;
+  taskId?: number;
+  /** Inclusive days (YYYY-MM-DD) in `timeZone`. */
+  from?: string;
+  to?: string;
+  timeZone: string;
+  search?: string;
+}
+
+/** % and _ stand for themselves in a search. */
+const likeEscape = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Words of a search as a prefix tsquery ("conc:* & pour:*"); letters and digits only, so never syntax. */
+export function notesQuery(search: string): string | undefined {
+  const words = search.match(/[\p{L}\p{N}]+/gu)?.slice(0, 8);
+  return words?.length ? words.map((word) => `${word.toLowerCase()}:*`).join(' & ') : undefined;
+}
+
+/**
+ * The search as a condition on indexed columns: the site's workers, positions and tasks whose
+ * names hold the text (small tables) become id lists, and the notes are matched word by word
+ * through their full-text index, so no search reads the whole table.
+ */
+async function searchCondition(db: Db, siteId: string, search: string): Promise<SQL> {
+  const like = likeEscape(search);
+  const [userIds, positionIds, taskIds] = await Promise.all([
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          eq(users.siteId, siteId),
+          or(
+            ilike(users.firstName, like),
+            ilike(users.lastName, like),
+            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
+          ),
+        ),
+      ),
+    db
+      .select({ id: positions.id })
+      .from(positions)
+      .where(
+        and(
+          eq(positions.siteId, siteId),
+          or(ilike(positions.positionName, like), ilike(positions.positionCode, like)),
+        ),
+      ),
+    db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(eq(tasks.siteId, siteId), or(ilike(tasks.taskName, like), ilike(tasks.taskCode, like)))),
+  ]);
+  const q = notesQuery(search);
+  const parts: SQL[] = [];
+  if (userIds.length)
+    parts.push(
+      inArray(
+        w.userId,
+        userIds.map((r) => r.id),
+      ),
+    );
+  if (positionIds.length)
+    parts.push(
+      inArray(
+        w.positionId,
+        positionIds.map((r) => r.id),
+      ),
+    );
+  if (taskIds.length)
+    parts.push(
+      inArray(
+        w.taskId,
+        taskIds.map((r) => r.id),
+      ),
+    );
+  if (q)
+    parts.push(
+      sql`(${w.notes} is not null and to_tsvector('simple', ${w.notes}) @@ to_tsquery('simple', ${q}))`,
+    );
+  return parts.length ? (or(...parts) as SQL) : sql`false`;
+}
+
+/** Start of a day in the site's zone, as an instant. */
+const dayStart = (day: string, timeZone: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
+
+export async function filterCondition(db: Db, siteId: string, f: EntryFilter): Promise<SQL> {
+  return workEntryRows.where(
+    siteId,
+    f.ownerId === undefined ? undefined : eq(w.userId, f.ownerId),
+    f.status === undefined ? undefined : eq(w.status, f.status),
+    f.userId === undefined ? undefined : eq(w.userId, f.userId),
+    f.positionId === undefined ? undefined : eq(w.positionId, f.positionId),
+    f.taskId === undefined ? undefined : eq(w.taskId, f.taskId),
+    f.from === undefined ? undefined : gte(w.createdAt, dayStart(f.from, f.timeZone)),
+    f.to === undefined ? undefined : lt(w.createdAt, dayStart(f.to, f.timeZone, 1)),
+    f.search ? await searchCondition(db, siteId, f.search) : undefined,
+  );
+}
+
+/** The columns a page or an export row carries (names joined from their tables, keys as text). */
+function entryColumns(sort: WorkEntrySort) {
+  return {
+    id: w.id,
+    userId: w.userId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    positionId: w.positionId,
+    positionName: w.positionName,
+    taskId: w.taskId,
+    taskName: w.taskName,
+    status: w.status,
+    durationMinutes: w.durationMinutes,
+    startedAt: w.startedAt,
+    createdAt: w.createdAt,
+    completedAt: w.completedAt,
+    pausedAt: w.pausedAt,
+    pausedSeconds: w.pausedSeconds,
+    notes: w.notes,
+    nfcTagId: w.nfcTagId,
+    latitude: w.latitude,
+    longitude: w.longitude,
+    distanceMeters: w.distanceMeters,
+    ...keyColumns(sort),
+  };
+}
+
+export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
+
+function selectEntries(db: Db, sort: WorkEntrySort, condition: SQL | undefined) {
+  return db.select(entryColumns(sort)).from(w).innerJoin(users, eq(users.id, w.userId)).where(condition);
+}
+
+/** One page in the keyset's order after `cursor` (from the start without one). */
+export async function pageAfter(
+  db: Db,
+  condition: SQL,
+  keyset: Keyset,
+  limit: number,
+  cursor?: string,
+): Promise<{ rows: EntryListRow[]; nextCursor: string | null }> {
+  const after = cursor === undefined ? undefined : afterCursor(keyset, cursor);
+  if (cursor !== undefined && after === undefined) throw new InvalidCursor();
+  const rows = await selectEntries(db, keyset.sort, and(condition, after))
+    .orderBy(...orderBy(keyset))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return { rows: page, nextCursor: more && last ? encodeCursor(keyset, last) : null };
+}
+
+/** The cursor of a page's request was not made by pageAfter for this sort and order. */
+export class InvalidCursor extends Error {}
+
+/** Matches of the condition, counted up to the cap and one more (so "more than the cap" shows). */
+export async function countCapped(db: Db, condition: SQL): Promise<{ total: number; capped: boolean }> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(w)
+    .where(condition)
+    .limit(WORK_ENTRY_COUNT_CAP + 1)
+    .as('limited');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const n = row?.n ?? 0;
+  return n > WORK_ENTRY_COUNT_CAP
+    ? { total: WORK_ENTRY_COUNT_CAP, capped: true }
+    : { total: n, capped: false };
+}
+
+/** Exact matches of the condition (the export's row count: one scan, once per download). */
+export async function countAll(db: Db, condition: SQL): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(w).where(condition);
+  return row?.n ?? 0;
+}
+
+/** One entry of the site with its worker's names (for answers after a write). */
+export async function findEntry(db: Db, siteId: string, id: number) {
+  const [row] = await selectEntries(db, 'created', workEntryRows.where(siteId, eq(w.id, id))).limit(1);
+  return row;
+}
+
+/**
+ * Applies a status change only if the entry is still in `from` (two changes racing: one wins,
+ * the other sees no row and re-reads). Returns whether it applied.
+ */
+export async function updateIfStatus(
+  db: Db,
+  siteId: string,
+  id: number,
+  from: WorkEntryStatus,
+  changes: Partial<NewWorkEntry>,
+): Promise<boolean> {
+  const rows = await db
+    .update(w)
+    .set(changes)
+    .where(workEntryRows.where(siteId, eq(w.id, id), eq(w.status, from)))
+    .returning({ id: w.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,101 @@
+/**
+ * The worker check-in (POST /work-entries): a worker starts work at a position, named by the NFC
+ * tag the phone read or by its id, on a task assigned there. Each refusal names its field:
+ * - the position: unknown on the site; inactive, or a tag that is not the position's, while the
+ *   site setting enableNfcTagValidation is on (off, the tag is only recorded);
+ * - the task: unknown, inactive, not assigned to the position, or blocked by an unfinished
+ *   dependency (409, naming the blocking task);
+ * - coordinates: both or neither. With both, and coordinates on the position, the distance is kept.
+ */
+import { distanceMetres } from '#domain/work-entries.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { getSiteSettings } from '../../repositories/site-settings.ts';
+import * as repo from '../../repositories/work-entries.ts';
+import * as checkin from '../../repositories/work-entries-checkin.ts';
+import type { WorkEntryCreateBody } from '../../schemas/work-entry.ts';
+import type { RequestContext } from '../../types.ts';
+import { blockedTasks } from '../task-dependencies/blocked.ts';
+import { entryAnswer, type WorkEntryDeps } from './service.ts';
+
+function refused(field: string, message: string, rule: string, status = 400, code = 'VALIDATION_ERROR') {
+  return new HttpError(status, `${field}: ${message}`, { code, details: [{ field, message, rule }] });
+}
+
+async function findPosition(ctx: RequestContext, body: WorkEntryCreateBody, validate: boolean) {
+  const tag = body.nfc_tag_id?.trim() || undefined;
+  if (body.position_id === undefined && tag === undefined) {
+    throw refused('nfc_tag_id', 'Scan the position’s NFC tag or give the position', 'required');
+  }
+  if (body.position_id !== undefined) {
+    const position = await checkin.positionById(ctx.db, ctx.siteId, body.position_id);
+    if (!position) throw refused('position_id', 'No such position on this site', 'exists');
+    if (validate && tag !== undefined && position.nfcTagId !== tag) {
+      throw refused('nfc_tag_id', 'This NFC tag does not belong to the position', 'matches');
+    }
+    if (validate && !position.isActive) throw refused('position_id', 'This position is inactive', 'active');
+    return { position, tag: tag ?? position.nfcTagId };
+  }
+  const position = await checkin.positionByTag(ctx.db, ctx.siteId, tag as string);
+  if (!position) throw refused('nfc_tag_id', 'No position has this NFC tag', 'exists');
+  if (validate && !position.isActive) throw refused('nfc_tag_id', 'This position is inactive', 'active');
+  return { position, tag };
+}
+
+async function checkTask(ctx: RequestContext, positionId: number, taskId: number) {
+  const task = await checkin.taskById(ctx.db, ctx.siteId, taskId);
+  if (!task) throw refused('task_id', 'No such task on this site', 'exists');
+  if (!task.isActive) throw refused('task_id', 'This task is inactive', 'active');
+  if (!(await checkin.isAssigned(ctx.db, ctx.siteId, positionId, taskId))) {
+    throw refused('task_id', 'This task is not assigned to the position', 'assigned');
+  }
+  const blocked = (await blockedTasks(ctx.db, ctx.siteId, positionId)).find((b) => b.task_id === taskId);
+  if (blocked) {
+    const names = blocked.blocked_by.map((b) => `${b.task_name} (${b.task_code})`).join(', ');
+    const message = `This task waits for ${names} to be completed at this position`;
+    throw new HttpError(409, `task_id: ${message}`, {
+      code: 'TASK_BLOCKED',
+      details: [
+        {
+          field: 'task_id',
+          message,
+          rule: 'blocked',
+          params: { task_code: blocked.blocked_by[0].task_code, task_name: blocked.blocked_by[0].task_name },
+        },
+      ],
+    });
+  }
+  return task;
+}
+
+function coordinatesOf(body: WorkEntryCreateBody) {
+  if (body.latitude === undefined && body.longitude === undefined) return null;
+  if (body.latitude === undefined)
+    throw refused('latitude', 'Give the latitude with the longitude', 'required');
+  if (body.longitude === undefined)
+    throw refused('longitude', 'Give the longitude with the latitude', 'required');
+  return { latitude: body.latitude, longitude: body.longitude };
+}
+
+export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: WorkEntryCreateBody) {
+  const coordinates = coordinatesOf(body);
+  const { enableNfcTagValidation } = await getSiteSettings(ctx.db, ctx.siteId);
+  const { position, tag } = await findPosition(ctx, body, enableNfcTagValidation);
+  const task = await checkTask(ctx, position.id, body.task_id);
+  const at = position.latitude !== null && position.longitude !== null ? position : null;
+  const row = await repo.workEntryRows.insert(ctx.db, ctx.siteId, {
+    userId: ctx.actor.userId,
+    positionId: position.id,
+    taskId: task.id,
+    taskName: task.taskName,
+    status: 'in_progress',
+    notes: body.notes?.trim() || null,
+    nfcTagId: tag ?? null,
+    latitude: coordinates?.latitude ?? null,
+    longitude: coordinates?.longitude ?? null,
+    distanceMeters:
+      coordinates && at
+        ? distanceMetres(coordinates, { latitude: at.latitude as number, longitude: at.longitude as number })
+        : null,
+  });
+  return entryAnswer(ctx, deps, row.id);
+}

@@ -1,0 +1,203 @@
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifySchemaCompiler } from 'fastify';
+import { loadJwtSecret } from '../../bootstrap.ts';
+import { validatorCompiler } from '../../lib/validation.ts';
+import { IdParams, MessageResponse } from '../../schemas/common.ts';
+import {
+  PhotoParams,
+  PhotoQuery,
+  PhotoUploadBody,
+  WorkEntryCreate,
+  WorkEntryDetail,
+  WorkEntryExportQuery,
+  WorkEntryList,
+  WorkEntryListQuery,
+  WorkEntryPhotoResponse,
+  WorkEntryUpdate,
+} from '../../schemas/work-entry.ts';
+import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { checkIn } from './check-in.ts';
+import { exportWorkEntries } from './export.ts';
+import { photoLinks } from './photo-links.ts';
+import { photoStore } from './photo-store.ts';
+import { servePhoto, uploadPhoto } from './photos.ts';
+import {
+  deleteWorkEntry,
+  getWorkEntry,
+  listWorkEntries,
+  updateWorkEntry,
+  type WorkEntryDeps,
+} from './service.ts';
+
+const { op } = routeKit('work-entries');
+
+/** The photo upload's body is parsed by the multipart plugin in the handler, not validated as JSON. */
+const multipartBody: FastifySchemaCompiler<object> = (route) =>
+  route.httpPart === 'body' ? () => true : validatorCompiler(route);
+
+const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Registered here only: no other route accepts multipart bodies.
+  await app.register(multipart);
+  const deps: WorkEntryDeps = {
+    links: photoLinks(await loadJwtSecret(app.database.db, app.config)),
+    // PHOTO_DIR is read here rather than in config.ts: only this area stores files (README, Configuration).
+    store: photoStore(process.env.PHOTO_DIR || path.join(app.config.dataDir, 'photos')),
+  };
+
+  app.get(
+    '',
+    op(
+      'work_entries.read',
+      {
+        operationId: 'listWorkEntries',
+        summary: 'Work entries, one page at a time (keyset cursor), filtered and sorted on the server',
+        description:
+          'A caller without work_entries.view_all sees only their own entries. The first page (no cursor) ' +
+          'counts the matches up to 10,000 (total_capped when there are more).',
+      },
+      { querystring: WorkEntryListQuery, response: { 200: WorkEntryList } },
+    ),
+    async (request) => listWorkEntries(contextOf(app, request), deps, request.query),
+  );
+
+  app.get(
+    '/export',
+    op(
+      'work_entries.export',
+      {
+        operationId: 'exportWorkEntries',
+        summary: 'Every matching work entry as CSV, streamed (same filters and sort as the list)',
+        description: 'The X-Total-Count header gives the number of rows before the body starts.',
+      },
+      {
+        querystring: WorkEntryExportQuery,
+        response: {
+          200: {
+            description: 'CSV with a header row',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+        },
+      },
+    ),
+    async (request, reply) => exportWorkEntries(contextOf(app, request), request.query, reply),
+  );
+
+  app.get(
+    '/photos/:photoId',
+    op(
+      'public',
+      {
+        operationId: 'getWorkEntryPhoto',
+        summary: 'A photo by its signed link (no bearer token: the signature and expiry are the proof)',
+      },
+      {
+        params: PhotoParams,
+        querystring: PhotoQuery,
+        response: {
+          200: {
+            description: 'The image',
+            content: {
+              'image/jpeg': { schema: Type.String({ format: 'binary' }) },
+              'image/png': { schema: Type.String({ format: 'binary' }) },
+              'image/webp': { schema: Type.String({ format: 'binary' }) },
+            },
+          },
+          ...notFound('photo (or the link is expired or not signed by this server)'),
+        },
+      },
+    ),
+    async (request, reply) => servePhoto(deps, app.database.db, request.params.photoId, request.query, reply),
+  );
+
+  app.get(
+    '/:id',
+    op(
+      'work_entries.read',
+      { operationId: 'getWorkEntry', summary: 'A work entry with its photos' },
+      { params: IdParams, response: { 200: WorkEntryDetail, ...notFound('work entry') } },
+    ),
+    async (request) => getWorkEntry(contextOf(app, request), deps, request.params.id),
+  );
+
+  app.post(
+    '',
+    op(
+      'work_entries.create',
+      {
+        operationId: 'createWorkEntry',
+        summary: 'Check in: start work on a task at a position (by NFC tag id or position id)',
+      },
+      {
+        body: WorkEntryCreate,
+        response: { 201: WorkEntryDetail, ...conflict('The task is blocked by an unfinished dependency') },
+      },
+    ),
+    async (request, reply) =>
+      reply.code(201).send(await checkIn(contextOf(app, request), deps, request.body)),
+  );
+
+  app.put(
+    '/:id',
+    op(
+      'work_entries.read',
+      {
+        operationId: 'updateWorkEntry',
+        summary: 'Change a work entry’s status (along the state chart) or notes',
+        description:
+          'work_entries.update changes any entry of the site; a worker (work_entries.create) only their own.',
+      },
+      {
+        params: IdParams,
+        body: WorkEntryUpdate,
+        response: {
+          200: WorkEntryDetail,
+          ...notFound('work entry'),
+          ...conflict('The status change is not a transition of the state chart'),
+        },
+      },
+    ),
+    async (request) => updateWorkEntry(contextOf(app, request), deps, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/:id',
+    op(
+      'work_entries.delete',
+      { operationId: 'deleteWorkEntry', summary: 'Delete a work entry and its photos' },
+      { params: IdParams, response: { 200: MessageResponse, ...notFound('work entry') } },
+    ),
+    async (request) => deleteWorkEntry(contextOf(app, request), deps, request.params.id),
+  );
+
+  app.post(
+    '/:id/photos',
+    {
+      ...op(
+        'work_entries.read',
+        {
+          operationId: 'uploadWorkEntryPhoto',
+          summary: 'Add a photo (JPEG, PNG or WebP, at most the site’s maxFileUploadSize MB)',
+          description: 'Same rule as a status change: your own entry, or any with work_entries.update.',
+        },
+        {
+          params: IdParams,
+          consumes: ['multipart/form-data'],
+          body: PhotoUploadBody,
+          response: {
+            201: WorkEntryPhotoResponse,
+            ...notFound('work entry'),
+            ...conflict('The entry already holds the most photos it may'),
+          },
+        },
+      ),
+      validatorCompiler: multipartBody,
+    },
+    async (request, reply) =>
+      reply.code(201).send(await uploadPhoto(contextOf(app, request), deps, request.params.id, request)),
+  );
+};
+
+export default workEntryRoutes;

@@ -1,0 +1,97 @@
+/**
+ * Photo upload (multipart, at most the site's maxFileUploadSize MB, a JPEG, PNG or WebP by its
+ * bytes) and the signed download that needs no bearer token.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from '../../lib/errors.ts';
+import { getSiteSettings } from '../../repositories/site-settings.ts';
+import * as photosRepo from '../../repositories/work-entries-photos.ts';
+import type { RequestContext } from '../../types.ts';
+import { loadWritable } from './access.ts';
+import { NotAnImage } from './photo-store.ts';
+import { toApiPhoto } from './present.ts';
+import type { WorkEntryDeps } from './service.ts';
+
+/** Photos one entry may hold: enough for any job, a bound on what one entry can fill the disk with. */
+export const MAX_PHOTOS_PER_ENTRY = 20;
+
+const photoError = (status: number, message: string, rule: string, code = 'VALIDATION_ERROR') =>
+  new HttpError(status, `photo: ${message}`, { code, details: [{ field: 'photo', message, rule }] });
+
+export async function uploadPhoto(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  entryId: number,
+  request: FastifyRequest,
+) {
+  await loadWritable(ctx, entryId);
+  if (!request.isMultipart()) {
+    throw new HttpError(415, 'Send the photo as multipart/form-data in the field "photo"', {
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      details: [{ field: 'photo', message: 'Send the photo as multipart/form-data', rule: 'multipart' }],
+    });
+  }
+  if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) {
+    throw photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
+  }
+  const { maxFileUploadSize } = await getSiteSettings(ctx.db, ctx.siteId);
+  const file = await request.file({
+    limits: { fileSize: maxFileUploadSize * 1024 * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+  if (!file || file.fieldname !== 'photo') {
+    file?.file.resume();
+    throw photoError(400, 'Attach the image in the field "photo"', 'required');
+  }
+  const tooLarge = () =>
+    photoError(413, `The photo is larger than ${maxFileUploadSize} MB`, 'maxSize', 'BODY_TOO_LARGE');
+  let saved: Awaited<ReturnType<typeof deps.store.save>>;
+  try {
+    saved = await deps.store.save(ctx.siteId, entryId, file.file);
+  } catch (err) {
+    if (err instanceof NotAnImage)
+      throw photoError(400, 'Only JPEG, PNG or WebP images are accepted', 'imageType');
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    throw err;
+  }
+  // Past the limit the plugin stops the file short (truncated) rather than failing the stream.
+  if (file.file.truncated) {
+    await deps.store.remove([saved.key]);
+    throw tooLarge();
+  }
+  try {
+    const row = await photosRepo.insertPhoto(ctx.db, ctx.siteId, {
+      workEntryId: entryId,
+      url: saved.key,
+      contentType: saved.contentType,
+      sizeBytes: saved.sizeBytes,
+    });
+    return { photo: toApiPhoto(row, deps.links) };
+  } catch (err) {
+    // The entry was deleted meanwhile (or the database failed): leave no orphan file.
+    await deps.store.remove([saved.key]);
+    throw err;
+  }
+}
+
+/** GET /work-entries/photos/{id}?exp&sig: a bad, expired or foreign signature is a plain 404. */
+export async function servePhoto(
+  deps: WorkEntryDeps,
+  db: RequestContext['db'],
+  photoId: number,
+  query: { exp: number; sig: string },
+  reply: FastifyReply,
+) {
+  const missing = () => new HttpError(404, 'Photo not found', { code: 'PHOTO_NOT_FOUND' });
+  if (!deps.links.verify(photoId, query.exp, query.sig)) throw missing();
+  const row = await photosRepo.photoById(db, photoId);
+  const file = row && deps.store.pathOf(row.url);
+  const size = file ? await stat(file).catch(() => undefined) : undefined;
+  if (!row || !file || !size?.isFile()) throw missing();
+  return reply
+    .header('content-type', row.contentType ?? 'application/octet-stream')
+    .header('content-length', String(size.size))
+    .header('content-disposition', 'inline')
+    .send(createReadStream(file));
+}

@@ -1,0 +1,158 @@
+/**
+ * The work entry rules of issue 9 on the server: the list (scoped to the caller, keyset pages, a
+ * capped count), one entry, status changes along the state chart with the duration computed here,
+ * and deletion (photos' files too).
+ */
+import { applyTransition, checkTransition, type WorkEntryStatus } from '#domain/work-entries.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import { getSiteSettings } from '../../repositories/site-settings.ts';
+import * as repo from '../../repositories/work-entries.ts';
+import * as photosRepo from '../../repositories/work-entries-photos.ts';
+import type {
+  WorkEntryFilters,
+  WorkEntryListOptions,
+  WorkEntryUpdateBody,
+} from '../../schemas/work-entry.ts';
+import type { RequestContext } from '../../types.ts';
+import { loadVisible, loadWritable, NOT_FOUND, seesAll } from './access.ts';
+import type { PhotoLinks } from './photo-links.ts';
+import type { PhotoStore } from './photo-store.ts';
+import { photoIdsByEntry, toApiEntry, toApiPhoto } from './present.ts';
+
+/** What the area's handlers share besides the request context. */
+export interface WorkEntryDeps {
+  links: PhotoLinks;
+  store: PhotoStore;
+}
+
+/** The list's and the export's filters as one condition, the caller's scope included. */
+export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
+  if (q.from && q.to && q.from > q.to) {
+    const message = 'The last day must not be before the first day';
+    throw new HttpError(400, `to: ${message}`, {
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'to', message }],
+    });
+  }
+  const timeZone = q.from || q.to ? (await getSiteSettings(ctx.db, ctx.siteId)).timezone : 'UTC';
+  return repo.filterCondition(ctx.db, ctx.siteId, {
+    ownerId: seesAll(ctx) ? undefined : ctx.actor.userId,
+    status: q.status,
+    userId: q.user_id,
+    positionId: q.position_id,
+    taskId: q.task_id,
+    from: q.from,
+    to: q.to,
+    timeZone,
+    search: q.search?.trim() || undefined,
+  });
+}
+
+export const keysetOf = (q: WorkEntryFilters) => ({ sort: q.sort ?? 'created', order: q.order ?? 'desc' });
+
+export function invalidCursor() {
+  const message = 'This cursor does not belong to this list; start again from the first page';
+  return new HttpError(400, `cursor: ${message}`, {
+    code: 'VALIDATION_ERROR',
+    details: [{ field: 'cursor', message }],
+  });
+}
+
+export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
+  const condition = await conditionFor(ctx, q);
+  const limit = q.limit ?? 25;
+  const [page, count] = await Promise.all([
+    repo.pageAfter(ctx.db, condition, keysetOf(q), limit, q.cursor).catch((err) => {
+      throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
+    }),
+    q.cursor === undefined ? repo.countCapped(ctx.db, condition) : undefined,
+  ]);
+  const photos = photoIdsByEntry(
+    await photosRepo.photosOf(
+      ctx.db,
+      ctx.siteId,
+      page.rows.map((r) => r.id),
+    ),
+  );
+  return {
+    work_entries: page.rows.map((r) => toApiEntry(r, photos.get(r.id) ?? [], deps.links)),
+    next_cursor: page.nextCursor,
+    total: count?.total ?? null,
+    total_capped: count?.capped ?? false,
+  };
+}
+
+export async function entryAnswer(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
+  const row = await repo.findEntry(ctx.db, ctx.siteId, id);
+  if (!row) throw errors.notFound(NOT_FOUND, 'WORK_ENTRY_NOT_FOUND');
+  const photos = await photosRepo.photosOf(ctx.db, ctx.siteId, [id]);
+  return {
+    work_entry: toApiEntry(
+      row,
+      photos.map((p) => p.id),
+      deps.links,
+    ),
+    photos: photos.map((p) => toApiPhoto(p, deps.links)),
+  };
+}
+
+export async function getWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
+  await loadVisible(ctx, id);
+  return entryAnswer(ctx, deps, id);
+}
+
+function transitionRefused(message: string) {
+  return new HttpError(409, message, {
+    code: 'INVALID_TRANSITION',
+    details: [{ field: 'status', message, rule: 'transition' }],
+  });
+}
+
+export async function updateWorkEntry(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  id: number,
+  body: WorkEntryUpdateBody,
+) {
+  const current = await loadWritable(ctx, id);
+  const from = current.status as WorkEntryStatus;
+  const changes: Partial<repo.NewWorkEntry> = {};
+  if (body.notes !== undefined) changes.notes = body.notes?.trim() || null;
+  if (body.status !== undefined) {
+    const check = checkTransition(from, body.status);
+    if (!check.ok) throw transitionRefused(check.message);
+    const clock = applyTransition(
+      { startedAt: current.startedAt, pausedSeconds: current.pausedSeconds, pausedAt: current.pausedAt },
+      body.status,
+      new Date(),
+    );
+    Object.assign(changes, {
+      status: body.status,
+      pausedAt: clock.pausedAt,
+      pausedSeconds: clock.pausedSeconds,
+      completedAt: clock.completedAt,
+      durationMinutes: clock.durationMinutes,
+    });
+  }
+  if (
+    Object.keys(changes).length > 0 &&
+    !(await repo.updateIfStatus(ctx.db, ctx.siteId, id, from, changes))
+  ) {
+    // Another change won the race: the status it left decides.
+    const now = await loadVisible(ctx, id);
+    throw transitionRefused(
+      `The entry changed meanwhile: it is now ${now.status}, so ${from} → ${body.status ?? from} no longer applies`,
+    );
+  }
+  return entryAnswer(ctx, deps, id);
+}
+
+export async function deleteWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
+  const photos = await photosRepo.photosOf(ctx.db, ctx.siteId, [id]);
+  if (!(await repo.workEntryRows.remove(ctx.db, ctx.siteId, id))) {
+    throw errors.notFound(NOT_FOUND, 'WORK_ENTRY_NOT_FOUND');
+  }
+  // The rows went with the entry (cascade); the files follow.
+  await deps.store.remove(photos.map((p) => p.url));
+  return { message: 'Work entry deleted' };
+}
