@@ -70,33 +70,45 @@ export function isPermission(value: unknown): value is Permission {
   return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
 }
 
-export function roleRank(role: string | null | undefined): number {
+/**
+ * A custom role (a site's own, saved in custom_roles) as the rules need it: its level is its rank
+ * and it holds exactly its permissions. Every rule below takes a built-in role name or one of these.
+ */
+export interface RoleGrant {
+  level: number;
+  permissions: readonly string[];
+}
+
+/** Whom a rule is about: a built-in role's name, a custom role, or nobody. */
+export type RoleLike = string | RoleGrant | null | undefined;
+
+const isGrant = (role: RoleLike): role is RoleGrant => typeof role === 'object' && role !== null;
+
+export function roleRank(role: RoleLike): number {
+  if (isGrant(role)) return role.level;
   return isRole(role) ? ROLE_RANK[role] : 0;
 }
 
-export function hasPermission(role: string | null | undefined, permission: Permission): boolean {
+export function hasPermission(role: RoleLike, permission: Permission): boolean {
+  if (isGrant(role)) return role.permissions.includes(permission);
   return isRole(role) && permissionSets[role].has(permission);
 }
 
-export function hasAnyPermission(
-  role: string | null | undefined,
-  permissions: readonly Permission[],
-): boolean {
+/** Every permission the role holds, in PERMISSIONS order. */
+export function permissionsOf(role: RoleLike): Permission[] {
+  return PERMISSIONS.filter((p) => hasPermission(role, p));
+}
+
+export function hasAnyPermission(role: RoleLike, permissions: readonly Permission[]): boolean {
   return permissions.some((p) => hasPermission(role, p));
 }
 
-export function hasAllPermissions(
-  role: string | null | undefined,
-  permissions: readonly Permission[],
-): boolean {
+export function hasAllPermissions(role: RoleLike, permissions: readonly Permission[]): boolean {
   return permissions.every((p) => hasPermission(role, p));
 }
 
 /** Spec §5: edit or delete a user only with users.create and a strictly higher rank than the target. */
-export function canManageUser(
-  actorRole: string | null | undefined,
-  targetRole: string | null | undefined,
-): boolean {
+export function canManageUser(actorRole: RoleLike, targetRole: RoleLike): boolean {
   return hasPermission(actorRole, 'users.create') && roleRank(actorRole) > roleRank(targetRole);
 }
 
@@ -104,17 +116,17 @@ export function canManageUser(
  * Which roles the actor may give to a user: never above their own rank, and only an admin
  * makes another admin.
  */
-export function assignableRoles(actorRole: string | null | undefined): Role[] {
+export function assignableRoles(actorRole: RoleLike): Role[] {
   if (!hasPermission(actorRole, 'users.create')) return [];
   const rank = roleRank(actorRole);
   return ROLES.filter((r) => (r === 'admin' ? actorRole === 'admin' : ROLE_RANK[r] <= rank));
 }
 
-export function canAssignRole(actorRole: string | null | undefined, role: string): boolean {
+export function canAssignRole(actorRole: RoleLike, role: string): boolean {
   return (assignableRoles(actorRole) as string[]).includes(role);
 }
 
 /** Roles screen (spec §6): a viewer edits a role only above it and with roles.update. */
-export function canEditRole(viewerRole: string | null | undefined, targetRole: string): boolean {
+export function canEditRole(viewerRole: RoleLike, targetRole: RoleLike): boolean {
   return hasPermission(viewerRole, 'roles.update') && roleRank(viewerRole) > roleRank(targetRole);
 }

@@ -9,6 +9,7 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import type { AccessRule } from '../components/guards/require-access.ts';
 import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
+import { validateAssignmentsSearch } from './assignments/assignments-search.ts';
 import { validatePositionsSearch } from './positions/positions-search.ts';
 import { validateTasksSearch } from './tasks/tasks-search.ts';
 import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
@@ -69,6 +70,15 @@ export const SCREENS: readonly ScreenDef[] = [
     validateSearch: validateTasksSearch,
   },
   {
+    id: 'position-task-assignments',
+    path: '/position-task-assignments',
+    access: 'tasks.read',
+    // Spec §2 lists only task management in Management; this legacy screen sits right after it.
+    nav: { label: 'nav.positionTaskAssignments', icon: 'pi pi-link', group: 'management' },
+    component: lazyRouteComponent(() => import('./assignments/assignments-screen.tsx'), 'AssignmentsScreen'),
+    validateSearch: validateAssignmentsSearch,
+  },
+  {
     id: 'position-groups',
     path: '/position-groups',
     access: 'position_groups.read',
@@ -85,6 +95,13 @@ export const SCREENS: readonly ScreenDef[] = [
     nav: { label: 'nav.userGroups', icon: 'pi pi-sitemap', group: 'management' },
     component: lazyRouteComponent(() => import('./user-groups/user-groups-screen.tsx'), 'UserGroupsScreen'),
     validateSearch: validateUserGroupsSearch,
+  },
+  {
+    id: 'roles',
+    path: '/roles',
+    access: 'roles.read',
+    nav: { label: 'nav.roles', icon: 'pi pi-shield', group: 'administration' },
+    component: lazyRouteComponent(() => import('./roles/roles-screen.tsx'), 'RolesScreen'),
   },
   {
     id: 'site-settings',

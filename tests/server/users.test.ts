@@ -67,6 +67,8 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     expect([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))).toEqual(names);
     expect(Object.keys(res.json().users[0]).sort()).toEqual([
       'created_at',
+      'custom_role_id',
+      'custom_role_name',
       'email',
       'first_name',
       'id',

@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission } from '#domain/permissions.ts';
+import { actorRole, customRoleOf } from '../lib/effective-permissions.ts';
 import { errors } from '../lib/errors.ts';
 import { errorResponse, STANDARD_ERRORS } from '../schemas/common.ts';
 import type { AuthContext } from '../types.ts';
@@ -66,7 +67,9 @@ export default fp(async function authorization(app: FastifyInstance) {
       const auth = await authenticate(app, request);
       if (!auth) throw errors.unauthorized();
       request.auth = auth;
-      if (access !== 'authenticated' && !hasPermission(auth.role, access)) throw errors.forbidden();
+      // A custom role's holder gets exactly its permissions (lib/effective-permissions.ts).
+      auth.customRole = await customRoleOf(app.database.db, auth.siteId, auth.userId);
+      if (access !== 'authenticated' && !hasPermission(actorRole(auth), access)) throw errors.forbidden();
     };
     const existing = route.onRequest
       ? Array.isArray(route.onRequest)

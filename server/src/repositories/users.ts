@@ -9,6 +9,7 @@ import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users, workEntries } from '../db/schema/index.ts';
 import type { User } from '../schemas/user.ts';
+import { customRolesByUser } from './roles.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,7 +17,7 @@ export type UserRow = typeof users.$inferSelect;
 /** A user as the API returns it: the User schema's type, never the password hash. */
 export type ApiUser = Static<typeof User> & { role: Role };
 
-export function toApiUser(row: UserRow): ApiUser {
+export function toApiUser(row: UserRow, customRole: { id: number; name: string } | null = null): ApiUser {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -28,6 +29,8 @@ export function toApiUser(row: UserRow): ApiUser {
     last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    custom_role_id: customRole?.id ?? null,
+    custom_role_name: customRole?.name ?? null,
   };
 }
 
@@ -64,7 +67,8 @@ export async function listSiteUsersJson(db: Db, siteId: string): Promise<string>
   }
   const cached = perSite.get(siteId);
   if (cached?.version === version) return cached.json;
-  const json = JSON.stringify({ users: (await listUsers(db, siteId)).map(toApiUser) });
+  const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
+  const json = JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
   // Stored under the version read before the list: a change in between only costs a re-read.
   perSite.set(siteId, { version, json });
   return json;

@@ -5,6 +5,7 @@ import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
+import roleRoutes from './roles/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import dependencyRoutes from './task-dependencies/index.ts';
@@ -21,6 +22,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(userGroupRoutes, { prefix: '/user-groups' });
   await app.register(positionRoutes, { prefix: '/positions' });
   await app.register(positionGroupRoutes, { prefix: '/position-groups' });
+  await app.register(roleRoutes, { prefix: '/roles' });
   await app.register(systemRoutes);
   await app.register(siteSettingsRoutes);
   await app.register(taskRoutes, { prefix: '/tasks' });

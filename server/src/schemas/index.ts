@@ -3,6 +3,7 @@ import { Assignment, BulkRefusal } from './assignment.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { Dependency } from './dependency.ts';
 import { Position } from './position.ts';
+import { ROLE_SCHEMAS } from './role.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { Site, SiteSettingsValues } from './site-settings.ts';
 import { ServiceHealth } from './system.ts';
@@ -19,6 +20,7 @@ export const SHARED_SCHEMAS = [
   ErrorBody,
   MessageResponse,
   RoleSchema,
+  ...ROLE_SCHEMAS,
   User,
   SessionUser,
   ServiceHealth,

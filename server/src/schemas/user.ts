@@ -24,6 +24,9 @@ export const User = Type.Object(
     last_login_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
+    /** The site's custom role the user holds, which then decides their permissions (GET /roles). */
+    custom_role_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    custom_role_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   },
   { $id: 'User' },
 );
@@ -46,6 +49,14 @@ export const SessionUser = Type.Object(
         description: 'The console language the user chose; null follows the browser',
       }),
     ),
+    /** What the user may do: their custom role's permissions if they hold one, else their role's. */
+    permissions: Type.Optional(Type.Array(Type.String())),
+    custom_role: Type.Optional(
+      Type.Union([
+        Type.Object({ id: Type.Integer(), name: Type.String(), level: Type.Integer() }),
+        Type.Null(),
+      ]),
+    ),
   },
   { $id: 'SessionUser' },
 );
@@ -58,6 +69,10 @@ export const UserCreate = Type.Object(
     password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
     role: Type.Ref(RoleSchema),
     is_active: Type.Optional(Type.Boolean()),
+    /** A custom role of the site to give instead of the built-in role (which is then kept as worker). */
+    custom_role_id: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()]),
+    ),
   },
   { $id: 'UserCreate', additionalProperties: false },
 );
@@ -76,6 +91,10 @@ export const UserUpdate = Type.Object(
     ),
     role: Type.Optional(Type.Ref(RoleSchema)),
     is_active: Type.Optional(Type.Boolean()),
+    /** A custom role of the site, null to take it away (the role field then applies), absent to keep it. */
+    custom_role_id: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()]),
+    ),
   },
   { $id: 'UserUpdate', additionalProperties: false },
 );

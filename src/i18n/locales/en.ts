@@ -1,5 +1,8 @@
+import { account } from '../areas/account.ts';
+import { assignments } from '../areas/assignments.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
+import { roles as rolesScreen } from '../areas/roles.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
@@ -47,6 +50,7 @@ export const en = {
   roles: { admin: 'Admin', owner: 'Owner', manager: 'Manager', worker: 'Worker' },
   status: { active: 'Active', inactive: 'Inactive' },
   nav: {
+    roles: 'Roles and permissions',
     siteSettings: 'Site settings',
     systemStatus: 'System status',
     dashboard: 'Dashboard',
@@ -54,6 +58,7 @@ export const en = {
     users: 'Users',
     positions: 'Positions',
     taskManagement: 'Task management',
+    positionTaskAssignments: 'Task assignments',
     positionGroups: 'Position groups',
     userGroups: 'User groups',
     administration: 'Administration',
@@ -102,9 +107,12 @@ export const en = {
     manageUsersHint: 'Add, edit and deactivate the people on this site.',
   },
   users: users.en,
+  account: account.en,
+  assignments: assignments.en,
   userGroups: userGroups.en,
   positions: positions.en,
   positionGroups: positionGroups.en,
+  rolesScreen: rolesScreen.en,
   siteSettings: siteSettings.en,
   systemStatus: systemStatus.en,
   tasks: tasks.en,

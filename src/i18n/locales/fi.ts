@@ -1,5 +1,8 @@
+import { account } from '../areas/account.ts';
+import { assignments } from '../areas/assignments.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
+import { roles as rolesScreen } from '../areas/roles.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
@@ -46,6 +49,7 @@ export const fi: Translation = {
   roles: { admin: 'Ylläpitäjä', owner: 'Omistaja', manager: 'Työnjohtaja', worker: 'Työntekijä' },
   status: { active: 'Käytössä', inactive: 'Poissa käytöstä' },
   nav: {
+    roles: 'Roolit ja käyttöoikeudet',
     siteSettings: 'Työmaan asetukset',
     systemStatus: 'Järjestelmän tila',
     dashboard: 'Etusivu',
@@ -53,6 +57,7 @@ export const fi: Translation = {
     users: 'Käyttäjät',
     positions: 'Kohteet',
     taskManagement: 'Tehtävät',
+    positionTaskAssignments: 'Tehtävien liitokset',
     positionGroups: 'Kohderyhmät',
     userGroups: 'Käyttäjäryhmät',
     administration: 'Ylläpito',
@@ -101,9 +106,12 @@ export const fi: Translation = {
     manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
   },
   users: users.fi,
+  account: account.fi,
+  assignments: assignments.fi,
   userGroups: userGroups.fi,
   positions: positions.fi,
   positionGroups: positionGroups.fi,
+  rolesScreen: rolesScreen.fi,
   siteSettings: siteSettings.fi,
   systemStatus: systemStatus.fi,
   tasks: tasks.fi,

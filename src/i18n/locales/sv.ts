@@ -1,5 +1,8 @@
+import { account } from '../areas/account.ts';
+import { assignments } from '../areas/assignments.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
+import { roles as rolesScreen } from '../areas/roles.ts';
 import { siteSettings } from '../areas/site-settings.ts';
 import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
@@ -46,6 +49,7 @@ export const sv: Translation = {
   roles: { admin: 'Administratör', owner: 'Ägare', manager: 'Arbetsledare', worker: 'Arbetare' },
   status: { active: 'Aktiv', inactive: 'Inaktiv' },
   nav: {
+    roles: 'Roller och behörigheter',
     siteSettings: 'Platsinställningar',
     systemStatus: 'Systemstatus',
     dashboard: 'Översikt',
@@ -53,6 +57,7 @@ export const sv: Translation = {
     users: 'Användare',
     positions: 'Positioner',
     taskManagement: 'Uppgifter',
+    positionTaskAssignments: 'Uppgiftstilldelning',
     positionGroups: 'Positionsgrupper',
     userGroups: 'Användargrupper',
     administration: 'Administration',
@@ -101,9 +106,12 @@ export const sv: Translation = {
     manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
   },
   users: users.sv,
+  account: account.sv,
+  assignments: assignments.sv,
   userGroups: userGroups.sv,
   positions: positions.sv,
   positionGroups: positionGroups.sv,
+  rolesScreen: rolesScreen.sv,
   siteSettings: siteSettings.sv,
   systemStatus: systemStatus.sv,
   tasks: tasks.sv,

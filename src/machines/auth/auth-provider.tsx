@@ -12,6 +12,8 @@ import {
   isRole,
   type Permission,
   type Role,
+  type RoleLike,
+  roleRank,
 } from '../../domain/permissions.ts';
 import { type AuthView, sameAuthView, selectAuthView } from './auth.selectors.ts';
 import type { AuthActorRef } from './session.ts';
@@ -56,6 +58,8 @@ export function useAuth(): UseAuthResult {
 
 export interface UsePermissionsResult {
   role: Role | null;
+  /** What the rank and permission rules of src/domain take for the viewer (a custom role when held). */
+  grant: RoleLike;
   can(permission: Permission): boolean;
   canAny(permissions: Permission[]): boolean;
   canAll(permissions: Permission[]): boolean;
@@ -67,13 +71,18 @@ export function usePermissions(): UsePermissionsResult {
     const value = s.matches('signedIn') ? s.context.user?.role : null;
     return isRole(value) ? value : null;
   });
-  return useMemo(
-    () => ({
+  // The server's answer of what the user may do (a custom role's exact permissions), when it sent one.
+  const user = useSelector(actor, (s) => (s.matches('signedIn') ? s.context.user : null));
+  const permissions = user?.permissions;
+  const level = user?.custom_role?.level;
+  return useMemo(() => {
+    const grant: RoleLike = permissions ? { level: level ?? roleRank(role), permissions } : role;
+    return {
       role,
-      can: (permission: Permission) => hasPermission(role, permission),
-      canAny: (permissions: Permission[]) => hasAnyPermission(role, permissions),
-      canAll: (permissions: Permission[]) => hasAllPermissions(role, permissions),
-    }),
-    [role],
-  );
+      grant,
+      can: (permission: Permission) => hasPermission(grant, permission),
+      canAny: (list: Permission[]) => hasAnyPermission(grant, list),
+      canAll: (list: Permission[]) => hasAllPermissions(grant, list),
+    };
+  }, [role, permissions, level]);
 }

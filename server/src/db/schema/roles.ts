@@ -1,6 +1,6 @@
-/** Custom roles (the administration issue). */
+/** Custom roles (the administration issue) and who holds them. */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UniqueMessages } from './columns.ts';
 import { createdAt, id, siteId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
@@ -18,6 +18,29 @@ export const customRoles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('custom_roles_site_name_unique').on(t.siteId, sql`lower(${t.name})`)],
+);
+
+/**
+ * The custom role a user holds, if any (one per user). users.role keeps a built-in role beside it
+ * (worker, the least) because tokens and sessions carry a built-in role; whoever holds a row here
+ * is granted exactly the custom role's permissions (server/src/lib/effective-permissions.ts).
+ * A held role cannot be deleted: the foreign key restricts, whatever races the service's count.
+ */
+export const customRoleHolders = pgTable(
+  'custom_role_holders',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => customRoles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    index('custom_role_holders_role_idx').on(t.roleId),
+    index('custom_role_holders_site_idx').on(t.siteId),
+  ],
 );
 
 export const rolesUnique: UniqueMessages = {

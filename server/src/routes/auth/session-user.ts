@@ -4,9 +4,10 @@ import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import { LANGUAGES, type Language } from '#domain/languages.ts';
-import type { Role } from '#domain/permissions.ts';
+import { permissionsOf, type Role } from '#domain/permissions.ts';
 import type { Db } from '../../db/client.ts';
 import { sites, users } from '../../db/schema/index.ts';
+import { customRoleOf } from '../../lib/effective-permissions.ts';
 import type { SessionUser } from '../../schemas/user.ts';
 
 export type SessionUserBody = Static<typeof SessionUser> & { role: Role };
@@ -49,6 +50,16 @@ export function toSessionUser(row: Row): SessionUserBody {
   };
 }
 
+/** The user's effective permissions (their custom role's, if they hold one), for the console. */
+async function withPermissions(db: Db, user: SessionUserBody): Promise<SessionUserBody> {
+  const custom = await customRoleOf(db, user.site_id, user.id);
+  return {
+    ...user,
+    permissions: permissionsOf(custom ?? user.role),
+    custom_role: custom ? { id: custom.id, name: custom.name, level: custom.level } : null,
+  };
+}
+
 /** A user of a site, by id; null when gone. */
 export async function loadSessionUser(
   db: Db,
@@ -60,7 +71,7 @@ export async function loadSessionUser(
     .from(users)
     .innerJoin(sites, eq(sites.id, users.siteId))
     .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
-  return row ? toSessionUser(row) : null;
+  return row ? withPermissions(db, toSessionUser(row)) : null;
 }
 
 /** A user of a site by email, as normalizeEmail() spells it (the unique index's key), with the hash. */
@@ -72,7 +83,7 @@ export async function findLoginUser(db: Db, siteId: string, email: string) {
     .where(and(eq(users.siteId, siteId), eq(users.emailNormalized, normalizeEmail(email))));
   if (!row) return null;
   const { passwordHash, ...rest } = row;
-  return { user: toSessionUser(rest), passwordHash };
+  return { user: await withPermissions(db, toSessionUser(rest)), passwordHash };
 }
 
 export async function recordLogin(db: Db, userId: number) {

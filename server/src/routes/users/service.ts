@@ -3,11 +3,14 @@
  * uniqueness, sessions revoked when access shrinks, and work history kept on delete.
  */
 import type { Static } from '@sinclair/typebox';
+import { canAssignCustomRole } from '#domain/custom-roles.ts';
 import { normalizeEmail } from '#domain/email.ts';
 import { canAssignRole, canManageUser, type Role } from '#domain/permissions.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
+import { actorRole, customRoleOf, invalidateSiteRoles } from '../../lib/effective-permissions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
 import type { RequestContext } from '../../types.ts';
@@ -29,12 +32,12 @@ export function cleanName(field: string, value: string): string {
   return trimmed;
 }
 
-function roleNotAllowed(role: string): HttpError {
+function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =
     role === 'admin' ? 'Only an admin can give the admin role' : 'You cannot give a role above your own';
   return new HttpError(403, message, {
     code: 'ROLE_NOT_ALLOWED',
-    details: [{ field: 'role', message, rule: 'role' }],
+    details: [{ field, message, rule: 'role' }],
   });
 }
 
@@ -53,8 +56,10 @@ async function loadTarget(ctx: RequestContext, id: number): Promise<repo.UserRow
 }
 
 export async function createUser(ctx: RequestContext, input: Body<Static<typeof UserCreate>>) {
-  const role = String(input.role);
-  if (!canAssignRole(ctx.actor.role, role)) throw roleNotAllowed(role);
+  const customRole = await assignableCustomRole(ctx, input.custom_role_id);
+  // A custom role's holder keeps the least built-in role beside it (db/schema/roles.ts).
+  const role = customRole ? 'worker' : String(input.role);
+  if (!customRole && !canAssignRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
   const email = input.email.trim();
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
@@ -71,16 +76,22 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
     isActive: input.is_active ?? true,
     passwordHash,
   });
-  return repo.toApiUser(row);
+  if (customRole) await giveCustomRole(ctx, row.id, customRole.id);
+  return repo.toApiUser(row, customRole);
 }
 
 export async function updateUser(ctx: RequestContext, id: number, input: Body<Static<typeof UserUpdate>>) {
   const target = await loadTarget(ctx, id);
-  if (!canManageUser(ctx.actor.role, target.role)) throw rankTooLow();
+  const held = await customRoleOf(ctx.db, ctx.siteId, target.id);
+  if (!canManageUser(actorRole(ctx.actor), held ?? target.role)) throw rankTooLow();
   const changes: repo.UserChanges = {};
-  if (input.role !== undefined && input.role !== target.role) {
+  const customChange = input.custom_role_id !== undefined && input.custom_role_id !== (held?.id ?? null);
+  const customRole = customChange ? await assignableCustomRole(ctx, input.custom_role_id) : held;
+  if (customRole) {
+    if (target.role !== 'worker') changes.role = 'worker';
+  } else if (input.role !== undefined && (input.role !== target.role || customChange)) {
     const role = String(input.role);
-    if (!canAssignRole(ctx.actor.role, role)) throw roleNotAllowed(role);
+    if (!canAssignRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
     changes.role = input.role as Role;
   }
   if (input.first_name !== undefined) changes.firstName = cleanName('first_name', input.first_name);
@@ -98,18 +109,36 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
   const row =
     Object.keys(changes).length > 0 ? await userRows.update(ctx.db, ctx.siteId, id, changes) : target;
   if (!row) throw errors.notFound('User not found', 'USER_NOT_FOUND');
+  if (customChange) await giveCustomRole(ctx, target.id, customRole?.id ?? null);
 
   // Tokens carry the role and outlive a deactivation: anything that narrows access ends the sessions.
   const reason =
     target.isActive && row.isActive === false
       ? 'deactivated'
-      : changes.role
+      : changes.role || customChange
         ? 'role changed'
         : changes.passwordHash
           ? 'password changed'
           : undefined;
   if (reason) await ctx.sessions.revokeUser(target.id, reason);
-  return repo.toApiUser(row);
+  return repo.toApiUser(row, customRole ?? null);
+}
+
+/** The site's custom role named by the body, if the actor may give it; another site's is unknown. */
+async function assignableCustomRole(ctx: RequestContext, id: number | null | undefined) {
+  if (id === undefined || id === null) return null;
+  const row = await roleRepo.customRoleRows.find(ctx.db, ctx.siteId, id);
+  if (!row)
+    throw errors.badRequest('No such role on this site', 'ROLE_NOT_FOUND', [
+      { field: 'custom_role_id', message: 'No such role on this site', rule: 'exists' },
+    ]);
+  if (!canAssignCustomRole(actorRole(ctx.actor), row)) throw roleNotAllowed(row.name, 'custom_role_id');
+  return { id: row.id, name: row.name, level: row.level, permissions: row.permissions };
+}
+
+async function giveCustomRole(ctx: RequestContext, userId: number, roleId: number | null) {
+  await roleRepo.setHolder(ctx.db, ctx.siteId, userId, roleId);
+  invalidateSiteRoles(ctx.db, ctx.siteId);
 }
 
 export type DeleteOutcome =
@@ -120,7 +149,8 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
   const target = await loadTarget(ctx, id);
   if (target.id === ctx.actor.userId)
     throw errors.badRequest('You cannot delete your own account', 'SELF_DELETE');
-  if (!canManageUser(ctx.actor.role, target.role)) throw rankTooLow();
+  const held = await customRoleOf(ctx.db, ctx.siteId, target.id);
+  if (!canManageUser(actorRole(ctx.actor), held ?? target.role)) throw rankTooLow();
 
   const deactivate = async (): Promise<DeleteOutcome> => {
     const row = await userRows.update(ctx.db, ctx.siteId, id, { isActive: false });
@@ -128,7 +158,7 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
     return {
       message: 'The user has work history, so they were deactivated instead of deleted',
       outcome: 'deactivated',
-      user: repo.toApiUser(row ?? target),
+      user: repo.toApiUser(row ?? target, held ?? null),
     };
   };
 

@@ -31,4 +31,5 @@ export type CreateUserBody = {
   password: string;
   role: Role;
   is_active?: boolean;
+  custom_role_id?: number | null;
 };

@@ -6,6 +6,7 @@
  * OpenAPI spec version: 1.0.0
  */
 import type { Role } from './role.ts';
+import type { SessionUserCustomRole } from './sessionUserCustomRole.ts';
 import type { SessionUserLanguage } from './sessionUserLanguage.ts';
 
 export interface SessionUser {
@@ -20,4 +21,6 @@ export interface SessionUser {
   created_at: string;
   /** The console language the user chose; null follows the browser */
   language?: SessionUserLanguage;
+  permissions?: string[];
+  custom_role?: SessionUserCustomRole;
 }

@@ -27,4 +27,5 @@ export type UpdateUserBody = {
   password?: '' | string;
   role?: Role;
   is_active?: boolean;
+  custom_role_id?: number | null;
 };

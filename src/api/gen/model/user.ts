@@ -18,4 +18,6 @@ export interface User {
   last_login_at: string | null;
   created_at: string;
   updated_at: string;
+  custom_role_id?: number | null;
+  custom_role_name?: string | null;
 }

@@ -1,0 +1,67 @@
+import { Fragment } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleInfo } from '../../api/gen/model';
+import { capitalise, PERMISSION_GROUPS, roleKey } from './role-view.ts';
+
+/** Permission Matrix: a column per role, rows by category with granted/total per role. */
+export function PermissionMatrix({ roles }: { roles: RoleInfo[] }) {
+  const { t } = useTranslation();
+  const held = roles.map((r) => new Set<string>(r.permissions));
+  return (
+    <div className="permission-matrix__scroll">
+      <table className="permission-matrix">
+        <caption className="sr-only">{t('rolesScreen.matrix')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('rolesScreen.permissionColumn')}</th>
+            {roles.map((r) => (
+              <th scope="col" key={roleKey(r)}>
+                {capitalise(r.name)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {PERMISSION_GROUPS.map((group) => (
+            <Fragment key={group.area}>
+              <tr className="permission-matrix__category">
+                <th scope="rowgroup">{t(`rolesScreen.categories.${group.area}`)}</th>
+                {roles.map((r, i) => (
+                  <td key={roleKey(r)}>
+                    {group.permissions.filter((p) => held[i].has(p.name)).length}/{group.permissions.length}
+                  </td>
+                ))}
+              </tr>
+              {group.permissions.map((p) => (
+                <tr key={p.name}>
+                  <th scope="row" className="permission-matrix__permission">
+                    {t(`rolesScreen.actions.${p.action}` as 'rolesScreen.actions.view')}
+                  </th>
+                  {roles.map((r, i) =>
+                    held[i].has(p.name) ? (
+                      <td key={roleKey(r)}>
+                        <i
+                          className="pi pi-check permission-matrix__yes"
+                          role="img"
+                          aria-label={t('rolesScreen.granted')}
+                        />
+                      </td>
+                    ) : (
+                      <td key={roleKey(r)}>
+                        <i
+                          className="pi pi-times permission-matrix__no"
+                          role="img"
+                          aria-label={t('rolesScreen.notGranted')}
+                        />
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
