@@ -29,7 +29,7 @@ describe('sidebar navigation', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
       'management[users,positions,position-tasks,position-groups,user-groups]',
-      'administration[site-settings,system-status]',
+      'administration[roles,site-settings,system-status]',
     ]);
     expect(navFor('manager')).toEqual([
       'dashboard',

@@ -170,7 +170,7 @@ export const roles = defineArea({
       work_entries: 'Arbetsposter',
       roles: 'Roller',
       analytics: 'Analys',
-      system: 'System',
+      system: 'Systemfunktioner',
     },
     actions: {
       view: 'Visa',
