@@ -156,6 +156,8 @@ describe('positions screen', () => {
     fireEvent.click(screen.getByLabelText('Select B-1'));
     fireEvent.click(screen.getByLabelText('Select A-2'));
     expect(screen.getByText('2 selected')).toBeTruthy();
+    expect((screen.getByLabelText('Select B-1') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Select A-1') as HTMLInputElement).checked).toBe(false);
     await act(async () => fireEvent.click(print));
     const sheet = await screen.findByRole('dialog', { name: 'Tag sheet' });
     await waitFor(() => expect(within(sheet).getAllByRole('listitem')).toHaveLength(2));

@@ -80,7 +80,6 @@ export function PositionFormFields({ form, editing }: Props) {
         name="location"
         id="position-location"
         label={t('positions.form.location')}
-        hint={t('positions.form.locationHint')}
         className="form-grid__full"
       />
       <Controller

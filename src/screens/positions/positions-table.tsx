@@ -1,5 +1,6 @@
 import { Column } from 'primereact/column';
 import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../../api/gen/model';
 import { RowActions } from '../../components/table/cells.tsx';
@@ -28,6 +29,7 @@ type Props = {
 };
 
 const text = (value: string | null) => value ?? '';
+type Row = Position & { selected: boolean };
 
 /**
  * Spec §2 Positions: code, name, description, location, NFC tag id, created and status, sorted by
@@ -37,6 +39,12 @@ export function PositionsTable(props: Props) {
   const { positions, total, loading, page, onPage, selected, onSelect, onEdit, onDelete } = props;
   const { t } = useTranslation();
   const allOnPage = positions.length > 0 && positions.every((p) => selected.has(p.id));
+  // DataTable memoises its rows by their data: a row re-renders (and its checkbox shows the
+  // change) only when its object is new, so the selection rides on the rows.
+  const rows = useMemo(
+    () => positions.map((p) => ({ ...p, selected: selected.has(p.id) })),
+    [positions, selected],
+  );
 
   // Native checkboxes: one accessible name each ("Select B-12"), where PrimeReact's Checkbox
   // repeats its aria-label on a wrapper.
@@ -50,11 +58,11 @@ export function PositionsTable(props: Props) {
       disabled={positions.length === 0}
     />
   );
-  const selectBody = (position: Position) => (
+  const selectBody = (position: Row) => (
     <input
       type="checkbox"
       className="positions-check"
-      checked={selected.has(position.id)}
+      checked={position.selected}
       onChange={(e) => onSelect([position], e.target.checked)}
       aria-label={t('positions.selectRow', { code: position.position_code })}
     />
@@ -62,7 +70,7 @@ export function PositionsTable(props: Props) {
 
   return (
     <DataTable
-      value={positions}
+      value={rows}
       loading={loading}
       {...useTableDefaults()}
       lazy

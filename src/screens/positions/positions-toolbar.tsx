@@ -56,6 +56,8 @@ export function PositionsToolbar(props: Props) {
             inputId="positions-show-inactive"
             checked={showInactive}
             onChange={(e) => onShowInactive(Boolean(e.value))}
+            // PrimeReact gives the wrapper a checkbox role around the real switch (axe: nested-interactive).
+            pt={{ root: { role: undefined, 'aria-checked': undefined } as object }}
           />
           <label htmlFor="positions-show-inactive">{t('positions.showInactive')}</label>
         </span>

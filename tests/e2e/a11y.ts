@@ -1,0 +1,45 @@
+/**
+ * Browser-test helpers several screens' tests repeat: axe's serious and critical findings within
+ * a part of the page, and a screenshot with no toast or tooltip in the way.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { screenshot } from './support.ts';
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+/** Serious and critical axe findings within `include`, as "rule: selector" lines. */
+export async function axeProblems(page: Page, include: string, exclude: string[] = []): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the console's CSP (rightly) refuses an inline script tag.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    async ({ include, exclude }) => {
+      const axe = (
+        window as unknown as { axe: { run(context: object): Promise<{ violations: AxeViolation[] }> } }
+      ).axe;
+      return (await axe.run({ include: [include], exclude })).violations;
+    },
+    { include, exclude },
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((n) => {
+        if (process.env.AXE_DEBUG) console.log(v.id, n.html.slice(0, 200));
+        return `${v.id}: ${n.target.join(' ')}`;
+      }),
+    );
+}
+
+/** A screenshot without toasts or tooltips in the way. */
+export async function cleanScreenshot(page: Page, name: string): Promise<void> {
+  // A modal's mask may cover a toast's close button: then the toast is waited out instead.
+  for (const close of await page.locator('.p-toast-icon-close').all())
+    await close.click({ timeout: 2000 }).catch(() => {});
+  await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => page.locator('.p-tooltip').count()).toBe(0);
+  await screenshot(page, name);
+}
