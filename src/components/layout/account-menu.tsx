@@ -1,6 +1,6 @@
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../api/gen/model';
 import { initialsOf } from './initials.ts';
@@ -9,9 +9,14 @@ import { ProfileDialog } from './profile-dialog.tsx';
 type Props = { user: SessionUser; onLogout: () => void };
 
 export function AccountMenu({ user, onLogout }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const menu = useRef<Menu>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  // The language the user saved for themselves wins once they are signed in (issue 11 §2); the
+  // top bar's language menu still switches for this visit.
+  useEffect(() => {
+    if (user.language && i18n.resolvedLanguage !== user.language) void i18n.changeLanguage(user.language);
+  }, [user.language, i18n]);
   const items: MenuItem[] = [
     {
       template: () => (

@@ -5,13 +5,19 @@ import { formatDate } from '../../i18n/format-date.ts';
 import { RoleChip } from '../common/role-chip.tsx';
 import { StatusTag } from '../common/status-tag.tsx';
 import { initialsOf } from './initials.ts';
+import { ProfileDetailsForm } from './profile-details-form.tsx';
+import { ProfilePasswordForm } from './profile-password-form.tsx';
+import './profile-dialog.css';
 
 type Props = { user: SessionUser; visible: boolean; onHide: () => void };
 
+/**
+ * Spec §4 Profile: who the user is on this site (read only: role and site are for an admin to
+ * change), and their own name, language and password (issue 11 §2).
+ */
 export function ProfileDialog({ user, visible, onHide }: Props) {
   const { t, i18n } = useTranslation();
   const rows: [string, React.ReactNode][] = [
-    [t('profile.name'), `${user.first_name} ${user.last_name}`],
     [t('profile.email'), user.email],
     [t('profile.role'), <RoleChip key="role" role={user.role} />],
     [t('profile.site'), user.site_name],
@@ -32,6 +38,9 @@ export function ProfileDialog({ user, visible, onHide }: Props) {
         <span className="avatar avatar--large" aria-hidden="true">
           {initialsOf(user)}
         </span>
+        <strong className="profile__name">
+          {user.first_name} {user.last_name}
+        </strong>
         <dl className="profile__details">
           {rows.map(([label, value]) => (
             <div key={label} className="profile__row">
@@ -41,6 +50,8 @@ export function ProfileDialog({ user, visible, onHide }: Props) {
           ))}
         </dl>
       </div>
+      <ProfileDetailsForm user={user} />
+      <ProfilePasswordForm />
     </Dialog>
   );
 }
