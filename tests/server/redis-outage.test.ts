@@ -22,4 +22,15 @@ describe('Redis outage', () => {
       code: 'REDIS_UNAVAILABLE',
     });
   });
+
+  it('answers 503 to a sign-in too (the limits live in Redis), never letting it through unlimited', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ statusCode: 503, code: 'REDIS_UNAVAILABLE' });
+    expect(res.cookies.find((c) => c.name === 'tagger_refresh')).toBeUndefined();
+  });
 });
