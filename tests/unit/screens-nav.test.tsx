@@ -28,14 +28,17 @@ describe('sidebar navigation', () => {
   it('lists the registered screens by permission and hides groups without a visible child', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
-      'management[users,positions,position-tasks,position-groups,user-groups]',
+      'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
       'administration[roles,site-settings,system-status]',
     ]);
     expect(navFor('manager')).toEqual([
       'dashboard',
-      'management[users,positions,position-tasks,position-groups,user-groups]',
+      'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
     ]);
-    expect(navFor('worker')).toEqual(['dashboard', 'management[positions,position-tasks]']);
+    expect(navFor('worker')).toEqual([
+      'dashboard',
+      'management[positions,position-tasks,position-task-assignments]',
+    ]);
   });
 
   it('keeps the registry order, puts a group where its first screen is, and honours the group access', () => {

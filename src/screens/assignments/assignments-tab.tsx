@@ -1,0 +1,209 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListPositionTaskAssignmentsSort, PositionTaskAssignment } from '../../api/gen/model';
+import { useDeletePositionTaskAssignment } from '../../api/gen/position-task-assignments/position-task-assignments.ts';
+import { EmptyState } from '../../components/common/empty-state.tsx';
+import { StatusTag } from '../../components/common/status-tag.tsx';
+import { useNotify } from '../../components/notify/notify-context.ts';
+import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
+import { DateCell, RowActions } from '../../components/table/cells.tsx';
+import { actionsColumn } from '../../components/table/columns.tsx';
+import { DEFAULT_PAGE_SIZE, useTableDefaults } from '../../components/table/use-table-defaults.tsx';
+import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { AssignmentFormDialog } from './assignment-form-dialog.tsx';
+import type { AssignmentsSearch } from './assignments-search.ts';
+import { type Option, useAssignmentsPage, useRefreshAssignments } from './use-assignments-api.ts';
+
+type Props = {
+  search: AssignmentsSearch;
+  setSearch: (patch: Partial<AssignmentsSearch>) => void;
+  positions: Option[];
+  tasks: Option[];
+};
+
+interface Page {
+  first: number;
+  rows: number;
+  sort: ListPositionTaskAssignmentsSort;
+  order: 1 | -1;
+}
+
+const SORTS: Record<string, ListPositionTaskAssignmentsSort> = {
+  position_code: 'position_code',
+  task_code: 'task_code',
+  assigned_at: 'assigned_at',
+};
+
+/** Spec §2 current assignments: a server-paged table (there can be thousands), filters, add, edit, delete. */
+export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
+  const { t } = useTranslation();
+  const { can } = usePermissions();
+  const notify = useNotify();
+  const refresh = useRefreshAssignments();
+  const [page, setPage] = useState<Page>({
+    first: 0,
+    rows: DEFAULT_PAGE_SIZE,
+    sort: 'position_code',
+    order: 1,
+  });
+  const [dialog, setDialog] = useState<{ visible: boolean; row: PositionTaskAssignment | null }>({
+    visible: false,
+    row: null,
+  });
+  const list = useAssignmentsPage({
+    position_id: search.position,
+    task_id: search.task,
+    limit: page.rows,
+    offset: page.first,
+    sort: page.sort,
+    order: page.order === -1 ? 'desc' : 'asc',
+  });
+  const remove = useDeletePositionTaskAssignment();
+  const askDelete = useConfirmedDelete<PositionTaskAssignment>({
+    confirm: (row) => ({
+      header: t('assignments.confirmDelete.header'),
+      message: t('assignments.confirmDelete.message', { task: row.task_code, position: row.position_code }),
+    }),
+    remove: async (row) => {
+      await remove.mutateAsync({ positionId: row.position_id, taskId: row.task_id });
+      await refresh();
+    },
+  });
+  const defaults = useTableDefaults();
+  const canEdit = can('tasks.update');
+  const canDelete = can('tasks.delete');
+  const filter = (
+    id: string,
+    label: string,
+    value: number | undefined,
+    options: Option[],
+    key: 'position' | 'task',
+  ) => (
+    <span className="assignments-filter">
+      <label htmlFor={id}>{label}</label>
+      <Dropdown
+        inputId={id}
+        value={value ?? null}
+        options={options}
+        onChange={(e) => {
+          setPage((p) => ({ ...p, first: 0 }));
+          setSearch({ [key]: e.value ?? undefined });
+        }}
+        placeholder={t('assignments.filters.all')}
+        showClear
+        filter
+        pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+      />
+    </span>
+  );
+
+  return (
+    <div className="assignments-tab">
+      <div className="assignments-toolbar">
+        {filter(
+          'assignments-filter-position',
+          t('assignments.filters.position'),
+          search.position,
+          positions,
+          'position',
+        )}
+        {filter('assignments-filter-task', t('assignments.filters.task'), search.task, tasks, 'task')}
+        {can('tasks.create') ? (
+          <Button
+            label={t('assignments.add')}
+            icon="pi pi-plus"
+            onClick={() => setDialog({ visible: true, row: null })}
+          />
+        ) : null}
+      </div>
+      {list.isError ? (
+        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
+      ) : null}
+      <DataTable
+        value={list.data?.assignments ?? []}
+        loading={list.isPending}
+        {...defaults}
+        dataKey={undefined}
+        emptyMessage={<EmptyState message={t('assignments.empty')} />}
+        lazy
+        first={page.first}
+        rows={page.rows}
+        totalRecords={list.data?.total ?? 0}
+        onPage={(e: DataTablePageEvent) => setPage((p) => ({ ...p, first: e.first, rows: e.rows }))}
+        sortField={page.sort}
+        sortOrder={page.order}
+        onSort={(e: DataTableSortEvent) =>
+          setPage((p) => ({
+            ...p,
+            first: 0,
+            sort: SORTS[e.sortField] ?? 'position_code',
+            order: e.sortOrder === -1 ? -1 : 1,
+          }))
+        }
+      >
+        <Column
+          field="position_code"
+          header={t('assignments.columns.position')}
+          sortable
+          body={(r: PositionTaskAssignment) => (
+            <span className="code-name">
+              <strong>{r.position_code}</strong> {r.position_name}
+            </span>
+          )}
+        />
+        <Column
+          field="task_code"
+          header={t('assignments.columns.task')}
+          sortable
+          body={(r: PositionTaskAssignment) => (
+            <span className="code-name">
+              <strong>{r.task_code}</strong> {r.task_name}
+            </span>
+          )}
+        />
+        <Column
+          header={t('assignments.columns.primary')}
+          body={(r: PositionTaskAssignment) =>
+            r.is_primary ? <Tag value={t('assignments.primaryYes')} severity="info" /> : null
+          }
+        />
+        <Column
+          field="assigned_at"
+          header={t('assignments.columns.assigned')}
+          sortable
+          body={(r: PositionTaskAssignment) => <DateCell value={r.assigned_at} />}
+        />
+        <Column
+          header={t('assignments.columns.status')}
+          body={(r: PositionTaskAssignment) => <StatusTag active={r.is_active} />}
+        />
+        {canEdit || canDelete
+          ? actionsColumn(t('common.actions'), (r: PositionTaskAssignment) => (
+              <RowActions
+                name={`${r.position_code} ${r.task_code}`}
+                onEdit={canEdit ? () => setDialog({ visible: true, row: r }) : undefined}
+                onDelete={canDelete ? () => askDelete(r) : undefined}
+              />
+            ))
+          : null}
+      </DataTable>
+      <AssignmentFormDialog
+        row={dialog.row}
+        visible={dialog.visible}
+        positions={positions}
+        tasks={tasks}
+        onHide={() => setDialog((d) => ({ ...d, visible: false }))}
+        onSaved={() => {
+          setDialog((d) => ({ ...d, visible: false }));
+          notify.success(t('common.saved'));
+        }}
+      />
+    </div>
+  );
+}

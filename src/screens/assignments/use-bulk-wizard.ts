@@ -1,0 +1,28 @@
+/**
+ * The bulk assignment machine for the wizard tab: started when the tab shows, with the real
+ * actors and the dev inspector (VITE_XSTATE_INSPECT). A finished run refreshes the lists it changed;
+ * that happens here, from the snapshot, because the machine does no I/O of its own.
+ */
+import { useMachine } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { bulkAssignmentActors } from '../../machines/bulk-assignment/bulk-assignment.actors.ts';
+import { bulkAssignmentMachine } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
+import { selectBulkAssignmentView } from '../../machines/bulk-assignment/bulk-assignment.selectors.ts';
+import { screenInspect } from '../../machines/site-settings/dev-inspect.ts';
+import { useRefreshAssignments } from './use-assignments-api.ts';
+
+const liveMachine = bulkAssignmentMachine.provide({ actors: bulkAssignmentActors });
+
+export function useBulkWizard() {
+  const [snapshot, send] = useMachine(liveMachine, { inspect: screenInspect });
+  const refresh = useRefreshAssignments();
+  const result = snapshot.context.result;
+  const seen = useRef(result);
+  useEffect(() => {
+    if (result && result !== seen.current) void refresh();
+    seen.current = result;
+  }, [result, refresh]);
+  return { snapshot, send, view: selectBulkAssignmentView(snapshot) };
+}
+
+export type BulkWizard = ReturnType<typeof useBulkWizard>;

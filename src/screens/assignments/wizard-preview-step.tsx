@@ -1,0 +1,83 @@
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useTranslation } from 'react-i18next';
+import type { Option } from './use-assignments-api.ts';
+import type { BulkWizard } from './use-bulk-wizard.ts';
+import { WizardOutcome } from './wizard-outcome.tsx';
+
+type Props = { wizard: BulkWizard; positions: Option[]; tasks: Option[] };
+
+/** Step 2: the server's dry run, then the run with its progress, or the failure with a retry. */
+export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
+  const { t } = useTranslation();
+  const { snapshot, send, view } = wizard;
+  const { preview, progress, error, rules } = snapshot.context;
+  const ruleNumber = (id: number) => rules.findIndex((r) => r.id === id) + 1 || id;
+  const retry = (
+    <Button
+      type="button"
+      label={t('assignments.wizard.retry')}
+      icon="pi pi-refresh"
+      onClick={() => send({ type: 'wizard.retry' })}
+    />
+  );
+
+  return (
+    <div className="wizard-preview">
+      <h3 className="wizard-subheading">{t('assignments.wizard.preview.heading')}</h3>
+      {view.previewLoading ? (
+        <div className="wizard-loading" role="status">
+          <ProgressSpinner style={{ width: 32, height: 32 }} aria-hidden />
+          <span>{t('assignments.wizard.preview.loading')}</span>
+        </div>
+      ) : null}
+      {view.previewFailed ? (
+        <>
+          <Message
+            severity="error"
+            text={`${t('assignments.wizard.preview.failed')} ${error ?? ''}`}
+            className="page-alert"
+          />
+          {retry}
+        </>
+      ) : null}
+      {preview ? (
+        <WizardOutcome outcome={preview} positions={positions} tasks={tasks} ruleNumber={ruleNumber} />
+      ) : null}
+      {view.executing ? (
+        <div className="wizard-progress" role="status">
+          <span>{t('assignments.wizard.executing')}</span>
+          {/* One bulk call is one transaction: progress moves per server call, so the bar keeps moving in between. */}
+          <ProgressBar
+            mode="indeterminate"
+            style={{ height: 6 }}
+            aria-label={t('assignments.wizard.executing')}
+          />
+          {progress && progress.total > 0 ? (
+            <small>{t('assignments.wizard.progress', { done: progress.done, total: progress.total })}</small>
+          ) : null}
+        </div>
+      ) : null}
+      {view.executeFailed ? (
+        <>
+          <Message
+            severity="error"
+            text={`${t('assignments.wizard.executeFailed')} ${error ?? ''}`}
+            className="page-alert"
+          />
+          {retry}
+        </>
+      ) : null}
+      {view.previewReady ? (
+        <Button
+          type="button"
+          label={t('assignments.wizard.execute')}
+          icon="pi pi-play"
+          onClick={() => send({ type: 'wizard.execute' })}
+        />
+      ) : null}
+    </div>
+  );
+}

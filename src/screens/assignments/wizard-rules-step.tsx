@@ -1,0 +1,165 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { MultiSelect, type MultiSelectPassThroughOptions } from 'primereact/multiselect';
+import { useTranslation } from 'react-i18next';
+import { type BulkRule, parseTaskIds } from '../../domain/bulk-assignment.ts';
+import type { Option } from './use-assignments-api.ts';
+import type { BulkWizard } from './use-bulk-wizard.ts';
+
+type Props = {
+  wizard: BulkWizard;
+  positions: Option[];
+  tasks: Option[];
+  templates: Option[];
+};
+
+/**
+ * axe: the menu's filter input gets a name, and the options' decorative checkboxes leave the tab
+ * order (PrimeReact nests pass-through attributes under `root` for these; its type says otherwise).
+ */
+const menuLabels = (filter: string) =>
+  ({
+    filterInput: { root: { 'aria-label': filter } },
+    checkbox: { root: { inert: true } },
+  }) as unknown as MultiSelectPassThroughOptions;
+
+const codeOf = (options: Option[], id: number | null) =>
+  id === null ? '' : (options.find((o) => o.value === id)?.label.split(' – ')[0] ?? `#${id}`);
+
+/** Step 1: the rule being configured (spec §3 Bulk rule) and the rules added so far. */
+export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) {
+  const { t } = useTranslation();
+  const { snapshot, send } = wizard;
+  const { method, draft, draftProblem, rules } = snapshot.context;
+  const edit = (patch: Partial<typeof draft>) => send({ type: 'wizard.editDraft', patch });
+  const picked = parseTaskIds(draft.taskIdsText).ids.filter((id) => tasks.some((o) => o.value === id));
+  const positionsLabel = t('assignments.wizard.rules.positions');
+
+  const describe = (rule: BulkRule) => {
+    const positionsText = t('assignments.wizard.rules.positionCount', { count: rule.positionIds.length });
+    const text =
+      rule.method === 'existing'
+        ? t('assignments.wizard.rules.ruleExisting', {
+            tasks: t('assignments.wizard.rules.taskCount', { count: rule.taskIds.length }),
+            positions: positionsText,
+          })
+        : t('assignments.wizard.rules.ruleTemplate', {
+            template: codeOf(templates, rule.templateId),
+            positions: positionsText,
+          });
+    return rule.isPrimary ? `${text} (${t('assignments.wizard.rules.primary')})` : text;
+  };
+
+  return (
+    <div className="wizard-rules">
+      <div className="form-grid">
+        <div className="form-field form-grid__full">
+          <label htmlFor="wizard-positions">{positionsLabel}</label>
+          <MultiSelect
+            inputId="wizard-positions"
+            value={draft.positionIds}
+            options={positions}
+            onChange={(e) => edit({ positionIds: e.value as number[] })}
+            placeholder={t('assignments.wizard.rules.positionsPlaceholder')}
+            display="chip"
+            filter
+            maxSelectedLabels={6}
+            panelStyle={{ maxHeight: 300 }}
+            pt={menuLabels(positionsLabel)}
+          />
+        </div>
+        {method === 'existing' ? (
+          <>
+            <div className="form-field">
+              <label htmlFor="wizard-task-ids">{t('assignments.wizard.rules.taskIds')}</label>
+              <InputText
+                id="wizard-task-ids"
+                value={draft.taskIdsText}
+                onChange={(e) => edit({ taskIdsText: e.target.value })}
+                aria-describedby="wizard-task-ids-hint"
+              />
+              <small id="wizard-task-ids-hint" className="form-field__hint">
+                {t('assignments.wizard.rules.taskIdsHint')}
+              </small>
+            </div>
+            <div className="form-field">
+              <label htmlFor="wizard-task-pick">{t('assignments.wizard.rules.pickTasks')}</label>
+              <MultiSelect
+                inputId="wizard-task-pick"
+                value={picked}
+                options={tasks.map((o) => ({ ...o, label: `${o.label} (#${o.value})` }))}
+                onChange={(e) => edit({ taskIdsText: (e.value as number[]).join(', ') })}
+                display="chip"
+                filter
+                maxSelectedLabels={4}
+                pt={menuLabels(t('assignments.wizard.rules.pickTasks'))}
+              />
+            </div>
+          </>
+        ) : (
+          <div className="form-field">
+            <label htmlFor="wizard-template">{t('assignments.wizard.rules.template')}</label>
+            <Dropdown
+              inputId="wizard-template"
+              value={draft.templateId}
+              options={templates}
+              onChange={(e) => edit({ templateId: e.value ?? null })}
+              filter
+              pt={{
+                trigger: { 'aria-hidden': true },
+                select: { 'aria-label': t('assignments.wizard.rules.template') },
+              }}
+            />
+          </div>
+        )}
+        <div className="form-switch form-grid__full">
+          <Checkbox
+            inputId="wizard-primary"
+            checked={draft.isPrimary}
+            onChange={(e) => edit({ isPrimary: Boolean(e.checked) })}
+          />
+          <label htmlFor="wizard-primary">{t('assignments.wizard.rules.isPrimary')}</label>
+        </div>
+      </div>
+      {draftProblem ? (
+        <Message
+          severity="warn"
+          text={t(`assignments.wizard.problems.${draftProblem}`)}
+          className="page-alert"
+        />
+      ) : null}
+      <Button
+        type="button"
+        label={t('assignments.wizard.rules.addRule')}
+        icon="pi pi-plus"
+        outlined
+        onClick={() => send({ type: 'wizard.addRule' })}
+      />
+      <h3 className="wizard-subheading">{t('assignments.wizard.rules.heading')}</h3>
+      {rules.length === 0 ? (
+        <p className="wizard-muted">{t('assignments.wizard.rules.none')}</p>
+      ) : (
+        <ol className="wizard-rule-list">
+          {rules.map((rule) => (
+            <li key={rule.id}>
+              <span>{describe(rule)}</span>
+              <Button
+                type="button"
+                icon="pi pi-times"
+                rounded
+                text
+                severity="danger"
+                aria-label={`${t('assignments.wizard.rules.removeRule')} ${describe(rule)}`}
+                tooltip={t('assignments.wizard.rules.removeRule')}
+                onClick={() => send({ type: 'wizard.removeRule', id: rule.id })}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

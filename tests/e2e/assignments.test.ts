@@ -1,0 +1,261 @@
+/**
+ * Position-task assignments in Chromium: an admin runs the bulk wizard both ways (existing tasks
+ * and from a template) for 3 positions × 2 tasks, sees the server's preview, runs it, sees the
+ * result with the wizard back at step 0; then builds A → B → C in the dependency tree and is
+ * refused C → A with the cycle named. Screenshots of every wizard step in English and Finnish.
+ */
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  api,
+  apiToken,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+} from './support.ts';
+
+const POSITIONS = [
+  { position_code: 'AS-101', position_name: 'North stair' },
+  { position_code: 'AS-102', position_name: 'South stair' },
+  { position_code: 'AS-103', position_name: 'Roof deck' },
+];
+const TASKS = [
+  { task_code: 'WELD', task_name: 'Weld railings', estimated_duration_minutes: 60 },
+  { task_code: 'PAINT', task_name: 'Paint railings', estimated_duration_minutes: 45 },
+  { task_code: 'INSPECT', task_name: 'Inspect railings', estimated_duration_minutes: 20 },
+];
+const label = (p: { position_code: string; position_name: string }) =>
+  `${p.position_code} – ${p.position_name}`;
+
+async function pickDropdown(page: Page, inputId: string, option: string) {
+  await page.locator(`#${inputId}`).locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
+  await page.getByRole('option', { name: option }).click();
+  await expect.poll(() => page.locator('.p-dropdown-panel').count()).toBe(0);
+}
+
+async function pickMany(page: Page, inputId: string, options: string[]) {
+  await page.locator(`#${inputId}`).locator('xpath=ancestor::div[contains(@class,"p-multiselect")]').click();
+  for (const option of options)
+    await page.locator('.p-multiselect-panel').getByRole('option', { name: option }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.p-multiselect-panel').count()).toBe(0);
+}
+
+async function shot(page: Page, name: string) {
+  for (const close of await page.locator('.p-toast-icon-close').all()) await close.click().catch(() => {});
+  await expect.poll(() => page.locator('.p-toast-message').count()).toBe(0);
+  await screenshot(page, name);
+}
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(c: object): Promise<{ violations: AxeViolation[] }> } })
+      .axe;
+    return (await axe.run({ include: ['.assignments-card'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
+describe('position-task assignments screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+  const ids = { positions: [] as number[], tasks: [] as number[] };
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    token = await apiToken(server.url, ADMIN.email, ADMIN.password);
+    for (const p of POSITIONS) {
+      const res = await api<{ position: { id: number } }>(server.url, 'POST', '/positions', p, token);
+      ids.positions.push(res.body.position.id);
+    }
+    for (const task of TASKS) {
+      const res = await api<{ task: { id: number } }>(server.url, 'POST', '/tasks', task, token);
+      ids.tasks.push(res.body.task.id);
+    }
+    const tpl = await api(
+      server.url,
+      'POST',
+      '/unified-tasks/templates',
+      { task_name: 'Fire check', category: 'safety' },
+      token,
+    );
+    expect(tpl.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(path: string) {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${server.url}${path}`);
+    return { context, page };
+  }
+
+  it('runs the wizard with existing tasks and from a template, previewing each run', async () => {
+    const { context, page } = await open('/position-task-assignments');
+    await page.getByText('No position-task assignments').waitFor();
+    await page.getByRole('tab', { name: 'Bulk assignment' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('bulk');
+    await page.getByText('How do you want to assign?').waitFor();
+    await shot(page, 'assignments-wizard-step0-en');
+
+    // Existing tasks: 3 positions × task ids typed comma-separated.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pickMany(page, 'wizard-positions', POSITIONS.map(label));
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Give at least one task id.').waitFor();
+    await page.getByLabel('Task ids (comma-separated)').fill(`${ids.tasks[0]}, ${ids.tasks[1]}`);
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('2 tasks at 3 positions').waitFor();
+    await shot(page, 'assignments-wizard-step1-en');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByTestId('assignments-created').textContent()).toBe('6');
+    expect(await page.getByTestId('assignments-skipped').textContent()).toBe('0');
+    expect(await axeProblems(page)).toEqual([]);
+    await shot(page, 'assignments-wizard-step2-en');
+
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('region', { name: 'Done' }).waitFor();
+    await page.getByText('How do you want to assign?').waitFor();
+    expect(await page.getByTestId('assignments-created').textContent()).toBe('6');
+    await shot(page, 'assignments-wizard-result-en');
+
+    // From a template: the same 3 positions get the template's task.
+    await page.getByLabel('Create from a template').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await pickMany(page, 'wizard-positions', POSITIONS.map(label));
+    await pickDropdown(page, 'wizard-template', /Fire check/.source);
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText(/Template FIRE_CHECK_\d+ × 3 positions/).waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.getByTestId('instances-created').textContent()).toBe('3');
+    await shot(page, 'assignments-wizard-template-preview-en');
+    await page.getByRole('button', { name: 'Run' }).click();
+    await page.getByRole('region', { name: 'Done' }).waitFor();
+    expect(await page.getByTestId('instances-created').textContent()).toBe('3');
+    await page.getByLabel('Assign existing tasks').waitFor();
+
+    // The assignments tab lists what the wizard made.
+    await page.getByRole('tab', { name: 'Assignments' }).click();
+    await page
+      .getByRole('cell', { name: /AS-103 Roof deck/ })
+      .first()
+      .waitFor();
+    expect(await page.getByRole('row').count()).toBe(7);
+    const instances = await api<{ total: number }>(
+      server.url,
+      'GET',
+      '/unified-tasks/instances?limit=50',
+      undefined,
+      token,
+    );
+    expect(instances.body.total).toBe(3);
+    await context.close();
+  });
+
+  it('shows every wizard step in Finnish, the preview skipping what exists', async () => {
+    const { context, page } = await open('/position-task-assignments?tab=bulk&lng=fi');
+    await page.getByText('Miten tehtävät liitetään?').waitFor();
+    await shot(page, 'assignments-wizard-step0-fi');
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+    await pickMany(page, 'wizard-positions', POSITIONS.map(label));
+    await page
+      .getByLabel('Tehtävien tunnukset (pilkuilla erotettuina)')
+      .fill(`${ids.tasks[0]}, ${ids.tasks[1]}`);
+    await page.getByRole('button', { name: 'Lisää sääntö' }).click();
+    await page.getByText('2 tehtävää × 3 kohdetta').waitFor();
+    await shot(page, 'assignments-wizard-step1-fi');
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+    await expect.poll(() => page.getByTestId('assignments-skipped').textContent()).toBe('6');
+    expect(await page.getByTestId('assignments-created').textContent()).toBe('0');
+    await shot(page, 'assignments-wizard-step2-fi');
+    await page.getByRole('button', { name: 'Suorita' }).click();
+    await page.getByRole('region', { name: 'Valmis' }).waitFor();
+    await shot(page, 'assignments-wizard-result-fi');
+    // Cancel from step 1 clears the rules and returns to step 0.
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+    await pickMany(page, 'wizard-positions', [label(POSITIONS[0])]);
+    await page.getByLabel('Tehtävien tunnukset (pilkuilla erotettuina)').fill(String(ids.tasks[2]));
+    await page.getByRole('button', { name: 'Lisää sääntö' }).click();
+    await page.getByRole('button', { name: 'Peruuta' }).click();
+    await page.getByText('Miten tehtävät liitetään?').waitFor();
+    await page.getByRole('button', { name: 'Seuraava' }).click();
+    await page.getByText('Sääntöjä ei vielä ole. Lisää vähintään yksi jatkaaksesi.').waitFor();
+    await context.close();
+  });
+
+  it('builds A → B → C and refuses C → A, naming the cycle', async () => {
+    const [p1] = ids.positions;
+    const c = await api(
+      server.url,
+      'POST',
+      '/position-task-assignments',
+      { position_id: p1, task_id: ids.tasks[2] },
+      token,
+    );
+    expect(c.status).toBe(201);
+    const { context, page } = await open(`/position-task-assignments?tab=dependencies`);
+    await pickDropdown(page, 'dependencies-position', label(POSITIONS[0]));
+    await page.getByText('No dependencies at this position.').waitFor();
+    const add = async (from: string, to: string) => {
+      await page.getByRole('button', { name: 'Add dependency' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add dependency' });
+      await pickDropdown(page, 'dependency-task', from);
+      // The depends-on list leaves out the task chosen above.
+      await page
+        .locator('#dependency-depends-on')
+        .locator('xpath=ancestor::div[contains(@class,"p-dropdown")]')
+        .click();
+      expect(await page.locator('.p-dropdown-panel').getByRole('option', { name: from }).count()).toBe(0);
+      await page.locator('.p-dropdown-panel').getByRole('option', { name: to }).click();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      return dialog;
+    };
+    const [weld, paint, inspect] = [
+      'WELD – Weld railings',
+      'PAINT – Paint railings',
+      'INSPECT – Inspect railings',
+    ];
+    await (await add(weld, paint)).waitFor({ state: 'hidden' });
+    await (await add(paint, inspect)).waitFor({ state: 'hidden' });
+    const tree = page.locator('.dependency-tree');
+    await tree.getByRole('treeitem', { name: /^waits for INSPECT/ }).waitFor();
+    // Nothing is completed yet: WELD and PAINT wait, so both are blocked.
+    await expect.poll(() => tree.getByText('Blocked').count()).toBe(2);
+    await shot(page, 'assignments-dependencies-en');
+
+    const dialog = await add(inspect, weld);
+    await dialog
+      .getByText('This dependency would create a cycle: INSPECT → WELD → PAINT → INSPECT')
+      .waitFor();
+    await shot(page, 'assignments-dependency-cycle-en');
+    expect(await axeProblems(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    const list = await api<{ dependencies: unknown[] }>(
+      server.url,
+      'GET',
+      `/task-dependencies?position_id=${p1}`,
+      undefined,
+      token,
+    );
+    expect(list.body.dependencies).toHaveLength(2);
+    await context.close();
+  });
+});
