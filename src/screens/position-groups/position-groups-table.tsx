@@ -25,9 +25,7 @@ export function PositionGroupsTable({ groups, loading, onEdit, onDelete }: Props
         field="group_code"
         header={t('positionGroups.columns.code')}
         sortable
-        body={(group: PositionGroup) => (
-          <Tag value={group.group_code} severity="info" className="code-chip" />
-        )}
+        body={(group: PositionGroup) => <Tag value={group.group_code} className="code-chip" />}
       />
       <Column
         field="description"

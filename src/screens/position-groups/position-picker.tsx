@@ -15,11 +15,18 @@ type Props = {
 };
 
 /**
- * The filter box's accessible name. MultiSelect hands `pt.filterInput` to an InputText as that
- * component's own pass-through, so the attribute belongs under `root` (the type says otherwise).
+ * What PrimeReact's menu leaves out (axe: label, nested-interactive): the filter box gets a name,
+ * and each option's own checkbox is decoration (the option is what is selected and what takes the
+ * click), so it is inert: neither focusable nor seen by assistive technology. The select-all
+ * box is not shown: with the filter on it has no name at all, and is a checkbox inside a
+ * checkbox. MultiSelect hands these keys to its inner InputText and Checkbox as their own
+ * pass-through, so attributes sit under `root` (the declared type says otherwise).
  */
-const filterLabel = (label: string) =>
-  ({ filterInput: { root: { 'aria-label': label } } }) as unknown as MultiSelectPassThroughOptions;
+const menuLabels = (filter: string) =>
+  ({
+    filterInput: { root: { 'aria-label': filter } },
+    checkbox: { root: { inert: true } },
+  }) as unknown as MultiSelectPassThroughOptions;
 
 /** Spec §2, §9: the picker's menu is at most 300px high. */
 const MENU_HEIGHT = '300px';
@@ -65,7 +72,8 @@ export function PositionPicker({ control, positions, loading }: Props) {
               onBlur={field.onBlur}
               filter
               filterPlaceholder={t('positionGroups.form.positionsFilter')}
-              pt={filterLabel(t('positionGroups.form.positionsFilter'))}
+              pt={menuLabels(t('positionGroups.form.positionsFilter'))}
+              showSelectAll={false}
               display="chip"
               scrollHeight={MENU_HEIGHT}
               placeholder={t('positionGroups.form.positionsPlaceholder')}
