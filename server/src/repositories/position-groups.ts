@@ -38,19 +38,36 @@ function toApiGroup(row: PositionGroupRow & Counts): ApiPositionGroup {
   };
 }
 
-/** The site's groups with their member counts, in one query (no query per group). */
+/**
+ * The site's groups with their member counts, in one statement (no query per group). The counts
+ * are aggregated from the memberships first and then joined to the groups: PGlite never runs
+ * ANALYZE, and without statistics the planner took the plain three-table join for a tiny one and
+ * nested-looped it (one index scan per group); this shape gets hash joins with or without
+ * statistics, about twice as fast for 200 groups of 25.
+ */
 export async function listGroups(db: Db, siteId: string): Promise<ApiPositionGroup[]> {
+  const counts = db
+    .select({
+      groupId: positionGroupPositions.groupId,
+      positionCount: sql<number>`count(*)::int`.as('position_count'),
+      activePositionCount: sql<number>`(count(*) filter (where ${positions.isActive}))::int`.as(
+        'active_position_count',
+      ),
+    })
+    .from(positionGroupPositions)
+    .innerJoin(positions, eq(positions.id, positionGroupPositions.positionId))
+    .where(eq(positionGroupPositions.siteId, siteId))
+    .groupBy(positionGroupPositions.groupId)
+    .as('counts');
   const rows = await db
     .select({
       ...getTableColumns(positionGroups),
-      positionCount: sql<number>`count(${positions.id})::int`,
-      activePositionCount: sql<number>`(count(${positions.id}) filter (where ${positions.isActive}))::int`,
+      positionCount: sql<number>`coalesce(${counts.positionCount}, 0)`,
+      activePositionCount: sql<number>`coalesce(${counts.activePositionCount}, 0)`,
     })
     .from(positionGroups)
-    .leftJoin(positionGroupPositions, eq(positionGroupPositions.groupId, positionGroups.id))
-    .leftJoin(positions, eq(positions.id, positionGroupPositions.positionId))
+    .leftJoin(counts, eq(counts.groupId, positionGroups.id))
     .where(positionGroupRows.where(siteId))
-    .groupBy(positionGroups.id)
     .orderBy(asc(positionGroups.groupName), asc(positionGroups.id));
   return rows.map(toApiGroup);
 }
