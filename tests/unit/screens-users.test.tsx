@@ -20,12 +20,28 @@ vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
   }),
   usePermissions: () => ({
     role: session.user.role,
+    grant: session.user.role,
     can: (p: Parameters<typeof hasPermission>[1]) => hasPermission(session.user.role, p),
   }),
 }));
 
 const { UsersScreen } = await import('../../src/screens/users/users-screen.tsx');
 const { usersListKey } = await import('../../src/screens/users/use-users-api.ts');
+const { getListRolesQueryKey } = await import('../../src/api/gen/roles/roles.ts');
+
+// Two custom roles: a site lead ranking with owners (level 3), an inspector with workers (level 1).
+const custom = (id: number, name: string, level: number) => ({
+  id,
+  name,
+  kind: 'custom',
+  level,
+  description: null,
+  permissions: ['positions.read'],
+  user_count: 1,
+  created_at: null,
+  updated_at: null,
+});
+const ROLES = [custom(11, 'Site lead', 3), custom(12, 'Inspector', 1)];
 
 function user(id: number, first: string, role: Role, extra: Partial<User> = {}): User {
   return {
@@ -52,7 +68,13 @@ const USERS = [
 
 function renderAs(viewer: { id: number; role: Role }, users: User[] = USERS) {
   session.user = viewer;
-  return renderScreen(UsersScreen, { url: '/users', data: [[usersListKey, { users }]] });
+  return renderScreen(UsersScreen, {
+    url: '/users',
+    data: [
+      [usersListKey, { users }],
+      [getListRolesQueryKey(), { roles: ROLES }],
+    ],
+  });
 }
 
 const row = (name: string) => screen.getByText(`${name} Test`).closest('tr') as HTMLElement;
@@ -106,6 +128,21 @@ describe('users screen', () => {
     expect(buttonsIn('Wille')).toEqual([]);
   });
 
+  it('shows a custom role by its name and ranks its holder by its level', async () => {
+    const holders = [
+      ...USERS,
+      user(5, 'Sanna', 'worker', { custom_role_id: 11, custom_role_name: 'Site lead' }),
+      user(6, 'Iiro', 'worker', { custom_role_id: 12, custom_role_name: 'Inspector' }),
+    ];
+    await renderAs({ id: 2, role: 'owner' }, holders);
+    expect(within(row('Sanna')).getByText('Site lead')).toBeTruthy();
+    expect(within(row('Sanna')).queryByText('Worker')).toBeNull();
+    expect(within(row('Iiro')).getByText('Inspector')).toBeTruthy();
+    // Level 3 is the owner's own rank: out of reach, like another owner.
+    expect(buttonsIn('Sanna')).toEqual([]);
+    expect(buttonsIn('Iiro')).toEqual(['Edit Iiro Test', 'Delete Iiro Test']);
+  });
+
   it('shows the empty state', async () => {
     await renderAs({ id: 1, role: 'admin' }, []);
     expect(screen.getByText('No data available')).toBeTruthy();
@@ -119,7 +156,10 @@ describe('users screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Maija Test' })));
     const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
     expect(dialog.textContent).toContain('Are you sure you want to delete Maija Test?');
-    expect(http.apiRequest).not.toHaveBeenCalled();
+    expect(http.apiRequest).not.toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'DELETE' }),
+      undefined,
+    );
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
     await waitFor(() =>
       expect(http.apiRequest).toHaveBeenCalledWith(

@@ -114,4 +114,20 @@ describe('user form payloads', () => {
     expect(body.is_active).toBe(false);
     expect(toUpdateBody(userFormSchema('edit').cast(valid)).password).toBe('secret1');
   });
+
+  it('sends a custom role as custom_role_id beside the least built-in role', () => {
+    const schema = userFormSchema('create', ['worker', 'custom:12']);
+    expect(toCreateBody(schema.cast({ ...valid, role: 'custom:12' }))).toMatchObject({
+      role: 'worker',
+      custom_role_id: 12,
+    });
+    expect(() => schema.validateSync({ ...valid, role: 'custom:13' })).toThrow();
+  });
+
+  it('takes a custom role away on edit when a built-in one is picked', () => {
+    expect(toUpdateBody(userFormSchema('edit').cast({ ...valid, role: 'manager' }))).toMatchObject({
+      role: 'manager',
+      custom_role_id: null,
+    });
+  });
 });

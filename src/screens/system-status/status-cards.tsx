@@ -2,8 +2,8 @@
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import type { GetSystemMetrics200Metrics, ServiceHealth } from '../../api/gen/model';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import type { DisplayStatus } from '../../machines/system-status/overall-status.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { ServiceName, StatusChip, useServiceLabel } from './services-table.tsx';
 import { splitUptime } from './uptime.ts';
 

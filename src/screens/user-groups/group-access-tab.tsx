@@ -8,8 +8,8 @@ import {
 } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { PickAndAdd } from './pick-and-add.tsx';
 import { useNotifiedAction } from './use-notified-action.ts';
 import { positionAccessKey, useActivePositionGroups, usePositionAccess } from './use-user-groups-api.ts';

@@ -1,21 +1,29 @@
 import type { User } from '../../api/gen/model';
-import { canManageUser, hasPermission } from '../../domain/permissions.ts';
+import { canManageUser, hasPermission, type RoleLike } from '../../domain/permissions.ts';
 
 export type UserActions = { canEdit: boolean; canDelete: boolean };
 
 export const fullName = (user: Pick<User, 'first_name' | 'last_name'>) =>
   `${user.first_name} ${user.last_name}`;
 
+/** A viewer: their id and their built-in role or, holding a custom role, its grant. */
+export type Viewer = { id: number; role: RoleLike };
+
 /**
  * Which row actions a viewer gets (spec §5, §6): the matching permission, a strictly higher
- * rank than the target (canManageUser), and never deleting yourself.
+ * rank than the target (canManageUser; a custom role's holder ranks by its level), and never
+ * deleting yourself.
  */
 export function userRowActions(
-  viewer: { id: number; role: string } | null,
-  target: Pick<User, 'id' | 'role'>,
+  viewer: Viewer | null,
+  target: Pick<User, 'id' | 'role' | 'custom_role_id'>,
+  customLevels?: ReadonlyMap<number, number>,
 ): UserActions {
   if (!viewer) return { canEdit: false, canDelete: false };
-  const manageable = canManageUser(viewer.role, target.role);
+  const customLevel = target.custom_role_id ? customLevels?.get(target.custom_role_id) : undefined;
+  const targetRank: RoleLike =
+    customLevel === undefined ? target.role : { level: customLevel, permissions: [] };
+  const manageable = canManageUser(viewer.role, targetRank);
   return {
     canEdit: manageable && hasPermission(viewer.role, 'users.update'),
     canDelete: manageable && hasPermission(viewer.role, 'users.delete') && viewer.id !== target.id,

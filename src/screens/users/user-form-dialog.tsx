@@ -1,5 +1,5 @@
 import { yupResolver } from '@hookform/resolvers/yup';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
 import { useCreateUser, useUpdateUser } from '../../api/gen/users/users.ts';
@@ -7,18 +7,21 @@ import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts'
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { assignableRoles } from '../../domain/permissions.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { useCustomRoles } from './use-custom-roles.ts';
 import { usersListKey } from './use-users-api.ts';
 import {
+  customRoleChoice,
   toCreateBody,
   toUpdateBody,
-  USER_FORM_FIELDS,
+  USER_FORM_ERROR_FIELDS,
   type UserFormMode,
   userFormSchema,
   userFormValues,
 } from './user-form.schema.ts';
-import { UserFormFields } from './user-form-fields.tsx';
+import { type RoleOption, UserFormFields } from './user-form-fields.tsx';
 
 type Props = {
   mode: UserFormMode;
@@ -32,15 +35,28 @@ type Props = {
 export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) {
   const { t } = useTranslation();
   const { role } = usePermissions();
-  const roles = useMemo(() => assignableRoles(role), [role]);
-  const resolver = useMemo(() => yupResolver(userFormSchema(mode, roles)), [mode, roles]);
+  const { assignable } = useCustomRoles();
+  const { defaultUserRole } = useSiteSettings();
+  const builtIn = useMemo(() => assignableRoles(role), [role]);
+  const roleOptions = useMemo(() => {
+    const options: RoleOption[] = builtIn.map((r) => ({ label: t(`roles.${r}`), value: r }));
+    for (const custom of assignable) options.push({ label: custom.name, value: customRoleChoice(custom.id) });
+    // A role the viewer could not give stays selectable on its holder, so an edit keeps it.
+    const held = user?.custom_role_id;
+    if (held && !assignable.some((c) => c.id === held))
+      options.push({ label: user?.custom_role_name ?? String(held), value: customRoleChoice(held) });
+    return options;
+  }, [builtIn, assignable, user, t]);
+  const allowed = useMemo(() => roleOptions.map((o) => o.value), [roleOptions]);
+  const resolver = useMemo(() => yupResolver(userFormSchema(mode, allowed)), [mode, allowed]);
+  const defaultRole = builtIn.includes(defaultUserRole) ? defaultUserRole : undefined;
   const createUser = useInvalidatingMutation(useCreateUser, [usersListKey]);
   const updateUser = useInvalidatingMutation(useUpdateUser, [usersListKey]);
   const { form, dialogProps } = useDialogForm({
     resolver,
-    values: userFormValues(user),
+    values: userFormValues(user, defaultRole),
     visible,
-    fields: USER_FORM_FIELDS,
+    fields: USER_FORM_ERROR_FIELDS,
     overrides: { unique: formMessage('users.emailTaken') },
     save: (values) =>
       mode === 'create' || !user
@@ -50,6 +66,13 @@ export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) 
     failureMessage: t('users.saveFailed'),
   });
 
+  // The site's default may arrive after the dialog opened: take it while the role is untouched.
+  const { getFieldState, setValue } = form;
+  useEffect(() => {
+    if (visible && mode === 'create' && defaultRole && !getFieldState('role').isDirty)
+      setValue('role', defaultRole);
+  }, [visible, mode, defaultRole, getFieldState, setValue]);
+
   return (
     <AppDialog
       header={mode === 'create' ? t('users.add') : t('users.edit')}
@@ -58,7 +81,7 @@ export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) 
       formId="user-form"
       {...dialogProps}
     >
-      <UserFormFields mode={mode} control={form.control} roles={roles} />
+      <UserFormFields mode={mode} control={form.control} roleOptions={roleOptions} />
     </AppDialog>
   );
 }

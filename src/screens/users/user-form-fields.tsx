@@ -6,19 +6,19 @@ import {
   SwitchField,
   TextField,
 } from '../../components/common/form-inputs.tsx';
-import type { Role } from '../../domain/permissions.ts';
-import type { UserFormMode, UserFormValues } from './user-form.schema.ts';
+import type { RoleChoice, UserFormMode, UserFormValues } from './user-form.schema.ts';
+
+export type RoleOption = { label: string; value: RoleChoice };
 
 type Props = {
   mode: UserFormMode;
   control: Control<UserFormValues>;
-  /** The roles the viewer may assign (never above their own). */
-  roles: readonly Role[];
+  /** The built-in and custom roles the viewer may give (never above their own). */
+  roleOptions: readonly RoleOption[];
 };
 
-export function UserFormFields({ mode, control, roles }: Props) {
+export function UserFormFields({ mode, control, roleOptions }: Props) {
   const { t } = useTranslation();
-  const roleOptions = roles.map((role) => ({ label: t(`roles.${role}`), value: role }));
   return (
     <div className="form-grid">
       <TextField

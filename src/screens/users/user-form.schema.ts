@@ -19,11 +19,27 @@ const name = () =>
     .max(LIMITS.nameMax, max(LIMITS.nameMax));
 
 /**
+ * The role field holds a built-in role's name or, for a site's custom role, `custom:<id>`: one
+ * pick in one dropdown, split into role and custom_role_id only when the request is built.
+ */
+export type RoleChoice = Role | `custom:${number}`;
+
+export const customRoleChoice = (id: number): RoleChoice => `custom:${id}`;
+
+function splitRoleChoice(choice: string): { role: Role; custom_role_id: number | null } {
+  const custom = /^custom:(\d+)$/.exec(choice);
+  // A custom role's holder keeps the least built-in role beside it, as the server stores it.
+  return custom
+    ? { role: 'worker', custom_role_id: Number(custom[1]) }
+    : { role: choice as Role, custom_role_id: null };
+}
+
+/**
  * Spec §5 user form, with the limits the server's schema uses (src/domain). The password is
  * required only on create; on edit an empty password means "keep the current one" and is left
  * out of the request. Only the roles the viewer may assign are accepted.
  */
-export function userFormSchema(mode: UserFormMode, allowedRoles: readonly Role[] = ROLES) {
+export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleChoice[] = ROLES) {
   const password =
     mode === 'create'
       ? yup
@@ -48,7 +64,7 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly Role[]
       .matches(EMAIL_REGEX, formMessage('validation.email')),
     password,
     role: yup
-      .string<Role>()
+      .string<RoleChoice>()
       .required(required)
       .oneOf([...allowedRoles], required),
     is_active: yup.boolean().default(true),
@@ -68,9 +84,20 @@ export const USER_FORM_FIELDS = [
   'is_active',
 ] as const;
 
-export function userFormValues(user: User | null): Partial<UserFormValues> {
-  if (!user) return { first_name: '', last_name: '', email: '', password: '', is_active: true };
-  const { first_name, last_name, email, role, is_active } = user;
+/** A server error on custom_role_id belongs to the one role dropdown. */
+export const USER_FORM_ERROR_FIELDS = {
+  ...Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, field])),
+  custom_role_id: 'role',
+} as Record<string, (typeof USER_FORM_FIELDS)[number]>;
+
+/** The empty form preselects the site's default role (Site settings) when the viewer may give it. */
+export function userFormValues(user: User | null, defaultRole?: RoleChoice): Partial<UserFormValues> {
+  if (!user) {
+    const empty = { first_name: '', last_name: '', email: '', password: '', is_active: true };
+    return defaultRole ? { ...empty, role: defaultRole } : empty;
+  }
+  const { first_name, last_name, email, is_active } = user;
+  const role = user.custom_role_id ? customRoleChoice(user.custom_role_id) : user.role;
   return { first_name, last_name, email, role, is_active, password: '' };
 }
 
@@ -81,9 +108,13 @@ export function toCreateBody({
   password,
   role,
 }: UserFormValues): CreateUserBody {
-  return { first_name, last_name, email, password, role };
+  const { role: builtIn, custom_role_id } = splitRoleChoice(role);
+  const body: CreateUserBody = { first_name, last_name, email, password, role: builtIn };
+  return custom_role_id === null ? body : { ...body, custom_role_id };
 }
 
-export function toUpdateBody({ password, ...values }: UserFormValues): UpdateUserBody {
-  return password ? { ...values, password } : values;
+/** An edit always names the custom role, null taking it away when a built-in one was picked. */
+export function toUpdateBody({ password, role, ...values }: UserFormValues): UpdateUserBody {
+  const body: UpdateUserBody = { ...values, ...splitRoleChoice(role) };
+  return password ? { ...body, password } : body;
 }

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
 import { useDeleteUser } from '../../api/gen/users/users.ts';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { useAuth, usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { useCustomRoles } from './use-custom-roles.ts';
 import { usersListKey, useUsersList } from './use-users-api.ts';
 import { fullName } from './user-actions.ts';
 import type { UserFormMode } from './user-form.schema.ts';
@@ -22,7 +23,9 @@ type DialogState = { visible: boolean; mode: UserFormMode; user: User | null };
 export function UsersScreen() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const { can } = usePermissions();
+  const { can, grant } = usePermissions();
+  const customRoles = useCustomRoles().all;
+  const customLevels = useMemo(() => new Map(customRoles.map((r) => [r.id, r.level])), [customRoles]);
   const notify = useNotify();
   const [dialog, setDialog] = useState<DialogState>({ visible: false, mode: 'create', user: null });
   const users = useUsersList();
@@ -59,7 +62,8 @@ export function UsersScreen() {
         <UsersTable
           users={users.data ?? []}
           loading={users.isPending}
-          viewer={me ? { id: me.id, role: me.role } : null}
+          customLevels={customLevels}
+          viewer={me ? { id: me.id, role: grant ?? me.role } : null}
           onEdit={(user) => setDialog({ visible: true, mode: 'edit', user })}
           onDelete={askDelete}
         />

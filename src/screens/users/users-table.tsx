@@ -7,21 +7,24 @@ import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { ROLE_RANK } from '../../domain/permissions.ts';
-import { fullName, userRowActions } from './user-actions.ts';
+import { fullName, userRowActions, type Viewer } from './user-actions.ts';
 
 type Props = {
   users: User[];
+  /** The site's custom roles' levels by id, so a holder ranks by their role's level. */
+  customLevels?: ReadonlyMap<number, number>;
   loading: boolean;
-  viewer: { id: number; role: string } | null;
+  viewer: Viewer | null;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
 };
 
 /** Spec §2 Users: sorted by first name; role sorts by rank; row actions by rank and permission. */
-export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) {
+export function UsersTable({ users, customLevels, loading, viewer, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
+  const actionsFor = (user: User) => userRowActions(viewer, user, customLevels);
   const anyActions = users.some((user) => {
-    const { canEdit, canDelete } = userRowActions(viewer, user);
+    const { canEdit, canDelete } = actionsFor(user);
     return canEdit || canDelete;
   });
 
@@ -39,7 +42,7 @@ export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) 
   );
 
   const actionsBody = (user: User) => {
-    const { canEdit, canDelete } = userRowActions(viewer, user);
+    const { canEdit, canDelete } = actionsFor(user);
     return (
       <RowActions
         name={fullName(user)}
@@ -60,7 +63,7 @@ export function UsersTable({ users, loading, viewer, onEdit, onDelete }: Props) 
         sortFunction={(e) =>
           [...e.data].sort((a: User, b: User) => (ROLE_RANK[a.role] - ROLE_RANK[b.role]) * (e.order ?? 1))
         }
-        body={(user: User) => <RoleChip role={user.role} size="small" />}
+        body={(user: User) => <RoleChip role={user.custom_role_name ?? user.role} size="small" />}
       />
       {createdColumn<User>(t('users.columns.created'))}
       {statusColumn<User>(t('users.columns.status'))}
