@@ -13,6 +13,7 @@ import { validateAssignmentsSearch } from './assignments/assignments-search.ts';
 import { validatePositionsSearch } from './positions/positions-search.ts';
 import { validateTasksSearch } from './tasks/tasks-search.ts';
 import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
+import { validateWorkEntriesSearch } from './work-entries/work-entries-search.ts';
 
 export interface ScreenDef {
   /** Stable id: the sidebar entry's key and the route's name in tests. */
@@ -95,6 +96,14 @@ export const SCREENS: readonly ScreenDef[] = [
     nav: { label: 'nav.userGroups', icon: 'pi pi-sitemap', group: 'management' },
     component: lazyRouteComponent(() => import('./user-groups/user-groups-screen.tsx'), 'UserGroupsScreen'),
     validateSearch: validateUserGroupsSearch,
+  },
+  {
+    id: 'work-entries',
+    path: '/work-entries',
+    access: 'work_entries.read',
+    nav: { label: 'nav.workEntries', icon: 'pi pi-clipboard' },
+    component: lazyRouteComponent(() => import('./work-entries/work-entries-screen.tsx'), 'WorkEntriesScreen'),
+    validateSearch: validateWorkEntriesSearch,
   },
   {
     id: 'roles',

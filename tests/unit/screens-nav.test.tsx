@@ -29,15 +29,18 @@ describe('sidebar navigation', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
+      'work-entries',
       'administration[roles,site-settings,system-status]',
     ]);
     expect(navFor('manager')).toEqual([
       'dashboard',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
+      'work-entries',
     ]);
     expect(navFor('worker')).toEqual([
       'dashboard',
       'management[positions,position-tasks,position-task-assignments]',
+      'work-entries',
     ]);
   });
 

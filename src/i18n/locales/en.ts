@@ -1,5 +1,6 @@
 import { account } from '../areas/account.ts';
 import { assignments } from '../areas/assignments.ts';
+import { dashboard } from '../areas/dashboard.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { roles as rolesScreen } from '../areas/roles.ts';
@@ -8,6 +9,7 @@ import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
+import { workEntries } from '../areas/work-entries.ts';
 import type { Widen } from '../define-area.ts';
 
 /** English is the source language: its shape is the type every other language must match. */
@@ -64,6 +66,7 @@ export const en = {
     administration: 'Administration',
     mainNavigation: 'Main navigation',
     toggleSidebar: 'Toggle navigation',
+    workEntries: 'Work entries',
   },
   topBar: {
     language: 'Language',
@@ -96,17 +99,9 @@ export const en = {
     rateLimited: 'Too many sign-in attempts. Please wait a moment and try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   },
-  dashboard: {
-    title: 'Dashboard',
-    welcome: 'Welcome back, {{name}}',
-    subtitle: 'Here is an overview of {{site}}.',
-    usersCard: 'Users',
-    usersActive: '{{active}} active',
-    quickActions: 'Quick actions',
-    manageUsers: 'Manage users',
-    manageUsersHint: 'Add, edit and deactivate the people on this site.',
-  },
+  dashboard: dashboard.en,
   users: users.en,
+  workEntries: workEntries.en,
   account: account.en,
   assignments: assignments.en,
   userGroups: userGroups.en,

@@ -1,5 +1,6 @@
 import { account } from '../areas/account.ts';
 import { assignments } from '../areas/assignments.ts';
+import { dashboard } from '../areas/dashboard.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { roles as rolesScreen } from '../areas/roles.ts';
@@ -8,6 +9,7 @@ import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
+import { workEntries } from '../areas/work-entries.ts';
 import type { Translation } from './en.ts';
 
 export const fi: Translation = {
@@ -63,6 +65,7 @@ export const fi: Translation = {
     administration: 'Ylläpito',
     mainNavigation: 'Päävalikko',
     toggleSidebar: 'Näytä tai piilota valikko',
+    workEntries: 'Työkirjaukset',
   },
   topBar: {
     language: 'Kieli',
@@ -95,17 +98,9 @@ export const fi: Translation = {
     rateLimited: 'Liian monta kirjautumisyritystä. Odota hetki ja yritä uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
   },
-  dashboard: {
-    title: 'Etusivu',
-    welcome: 'Tervetuloa takaisin, {{name}}',
-    subtitle: 'Työmaan {{site}} tilanne yhdellä silmäyksellä.',
-    usersCard: 'Käyttäjät',
-    usersActive: '{{active}} käytössä',
-    quickActions: 'Pikatoiminnot',
-    manageUsers: 'Hallitse käyttäjiä',
-    manageUsersHint: 'Lisää, muokkaa ja poista käytöstä työmaan käyttäjiä.',
-  },
+  dashboard: dashboard.fi,
   users: users.fi,
+  workEntries: workEntries.fi,
   account: account.fi,
   assignments: assignments.fi,
   userGroups: userGroups.fi,

@@ -1,5 +1,6 @@
 import { account } from '../areas/account.ts';
 import { assignments } from '../areas/assignments.ts';
+import { dashboard } from '../areas/dashboard.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { roles as rolesScreen } from '../areas/roles.ts';
@@ -8,6 +9,7 @@ import { systemStatus } from '../areas/system-status.ts';
 import { tasks } from '../areas/tasks.ts';
 import { userGroups } from '../areas/user-groups.ts';
 import { users } from '../areas/users.ts';
+import { workEntries } from '../areas/work-entries.ts';
 import type { Translation } from './en.ts';
 
 export const sv: Translation = {
@@ -63,6 +65,7 @@ export const sv: Translation = {
     administration: 'Administration',
     mainNavigation: 'Huvudmeny',
     toggleSidebar: 'Visa eller dölj menyn',
+    workEntries: 'Arbetsregistreringar',
   },
   topBar: {
     language: 'Språk',
@@ -95,17 +98,9 @@ export const sv: Translation = {
     rateLimited: 'För många inloggningsförsök. Vänta en stund och försök igen.',
     unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
   },
-  dashboard: {
-    title: 'Översikt',
-    welcome: 'Välkommen tillbaka, {{name}}',
-    subtitle: 'Här är en översikt över {{site}}.',
-    usersCard: 'Användare',
-    usersActive: '{{active}} aktiva',
-    quickActions: 'Snabbval',
-    manageUsers: 'Hantera användare',
-    manageUsersHint: 'Lägg till, redigera och inaktivera personerna på arbetsplatsen.',
-  },
+  dashboard: dashboard.sv,
   users: users.sv,
+  workEntries: workEntries.sv,
   account: account.sv,
   assignments: assignments.sv,
   userGroups: userGroups.sv,

@@ -5,7 +5,8 @@ type Props = {
   to: string;
   icon: string;
   label: string;
-  value: number | undefined;
+  /** A count, or its text when it is a lower bound ("more than 10,000"). */
+  value: number | string | undefined;
   loading: boolean;
   hint?: string;
   tone?: 'indigo' | 'teal' | 'amber' | 'rose';

@@ -1,0 +1,55 @@
+/**
+ * The 14-day chart of entries by status (issue 9 §3, beyond the spec): a stacked bar per day.
+ * Loaded with React.lazy from the dashboard only, so chart.js (about 70 KB gzip) never weighs on
+ * another screen or the first load.
+ */
+import { Chart } from 'primereact/chart';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GetDashboardSummary200PerDayItem } from '../../api/gen/model';
+import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
+import { LOCALES, toLanguage } from '../../i18n/languages.ts';
+
+/** The chips' colours (spec §2): completed green, in progress orange, failed red, paused grey, cancelled red. */
+const COLOURS = {
+  completed: '#16a34a',
+  in_progress: '#f59e0b',
+  failed: '#dc2626',
+  paused: '#94a3b8',
+  cancelled: '#9f1239',
+} as const;
+
+export default function ActivityChart({ days }: { days: GetDashboardSummary200PerDayItem[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = LOCALES[toLanguage(i18n.resolvedLanguage ?? 'en')];
+  const data = useMemo(() => {
+    const label = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
+    return {
+      labels: days.map((d) => label.format(new Date(`${d.date}T00:00:00Z`))),
+      datasets: WORK_ENTRY_STATUSES.map((status) => ({
+        label: t(`workEntries.statuses.${status}`),
+        data: days.map((d) => d[status]),
+        backgroundColor: COLOURS[status],
+        borderRadius: 3,
+        maxBarThickness: 28,
+      })),
+    };
+  }, [days, t, locale]);
+  const options = useMemo(
+    () => ({
+      maintainAspectRatio: false,
+      animation: false as const,
+      plugins: { legend: { position: 'bottom' as const, labels: { boxWidth: 12 } } },
+      scales: {
+        x: { stacked: true, grid: { display: false } },
+        y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } },
+      },
+    }),
+    [],
+  );
+  return (
+    <div className="activity-chart" role="img" aria-label={t('dashboard.chart.label')}>
+      <Chart type="bar" data={data} options={options} />
+    </div>
+  );
+}

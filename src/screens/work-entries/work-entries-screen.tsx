@@ -1,0 +1,132 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Message } from 'primereact/message';
+import { ProgressBar } from 'primereact/progressbar';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
+import { PageHeader } from '../../components/common/page-header.tsx';
+import { useNotify } from '../../components/notify/notify-context.ts';
+import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
+import type { WorkEntrySort } from '../../domain/work-entries.ts';
+import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { useExport } from './use-export.ts';
+import { useKeysetPages } from './use-keyset-pages.ts';
+import { filterParams, validateWorkEntriesSearch } from './work-entries-search.ts';
+import { WorkEntriesTable } from './work-entries-table.tsx';
+import { WorkEntriesToolbar } from './work-entries-toolbar.tsx';
+import { WorkEntryDialog } from './work-entry-dialog.tsx';
+import './work-entries.css';
+
+const DEFAULT_ROWS = 25;
+
+/**
+ * Spec §2 Work entries at a million rows (issue 9): a read-only table paged, sorted and filtered
+ * on the server, the filters and sort in the URL, a detail dialog, and the CSV export of every
+ * matching row with its progress.
+ */
+export function WorkEntriesScreen() {
+  const { t, i18n } = useTranslation();
+  const { can } = usePermissions();
+  const notify = useNotify();
+  const [search, setSearch] = useScreenSearch(validateWorkEntriesSearch);
+  const [rows, setRows] = useState(DEFAULT_ROWS);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const exporter = useExport();
+
+  const params = useMemo(() => filterParams(search), [search]);
+  const key = JSON.stringify([params, rows]);
+  const pages = useKeysetPages(key);
+  const list = useListWorkEntries(
+    { ...params, limit: rows, cursor: pages.cursor },
+    { query: { placeholderData: keepPreviousData } },
+  );
+  // The count comes with the first page only; later pages keep it.
+  const [counted, setCounted] = useState<{ key: string; value: number; capped: boolean }>();
+  const data = list.data;
+  if (data && data.total !== null && pages.page === 0 && !list.isPlaceholderData && counted?.key !== key) {
+    setCounted({ key, value: data.total, capped: data.total_capped });
+  }
+
+  const onFilter = useCallback(
+    (patch: Parameters<typeof setSearch>[0], options?: { replace?: boolean }) => setSearch(patch, options),
+    [setSearch],
+  );
+  const onSort = (sort: WorkEntrySort, order: 'asc' | 'desc') =>
+    setSearch({
+      sort: sort === 'created' && order === 'desc' ? undefined : sort,
+      order: sort === 'created' && order === 'desc' ? undefined : order,
+    });
+  const onExport = async () => {
+    try {
+      const exported = await exporter.run(params);
+      notify.success(t('workEntries.export.done', { rows: exported.toLocaleString(i18n.resolvedLanguage) }));
+    } catch {
+      notify.error(t('workEntries.export.failed'));
+    }
+  };
+  const progress = exporter.progress;
+  const filtered = Object.entries(search).some(([k, v]) => v !== undefined && k !== 'sort' && k !== 'order');
+
+  return (
+    <section className="page">
+      <PageHeader
+        title={t('workEntries.title')}
+        subtitle={can('work_entries.view_all') ? t('workEntries.subtitle') : t('workEntries.subtitleOwn')}
+        actions={
+          can('work_entries.export') ? (
+            <Button
+              label={t('workEntries.export.button')}
+              icon="pi pi-download"
+              outlined
+              loading={progress !== null}
+              disabled={progress !== null}
+              onClick={onExport}
+            />
+          ) : null
+        }
+      />
+      {progress ? (
+        <div className="work-entries-export" role="status">
+          <span>
+            {progress.total !== undefined
+              ? t('workEntries.export.progress', {
+                  rows: progress.rows.toLocaleString(i18n.resolvedLanguage),
+                  total: progress.total.toLocaleString(i18n.resolvedLanguage),
+                })
+              : t('workEntries.export.progressRows', {
+                  rows: progress.rows.toLocaleString(i18n.resolvedLanguage),
+                })}
+          </span>
+          <ProgressBar
+            aria-label={t('workEntries.export.label')}
+            value={progress.total ? Math.round((progress.rows / progress.total) * 100) : undefined}
+            mode={progress.total ? 'determinate' : 'indeterminate'}
+            showValue={false}
+          />
+        </div>
+      ) : null}
+      {list.isError ? (
+        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
+      ) : null}
+      <div className="card">
+        <WorkEntriesToolbar search={search} onChange={onFilter} />
+        <WorkEntriesTable
+          entries={data?.work_entries ?? []}
+          loading={list.isFetching}
+          state={{ page: pages.page, rows, sort: params.sort, order: params.order }}
+          hasNext={Boolean(data?.next_cursor) && !list.isPlaceholderData}
+          total={counted?.key === key ? counted : undefined}
+          filtered={filtered}
+          onPage={(page, newRows) => {
+            if (newRows !== rows) setRows(newRows);
+            else pages.goTo(page, data?.next_cursor);
+          }}
+          onSort={onSort}
+          onView={(entry) => setViewing(entry.id)}
+        />
+      </div>
+      <WorkEntryDialog entryId={viewing} onHide={() => setViewing(null)} />
+    </section>
+  );
+}

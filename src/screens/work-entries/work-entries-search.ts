@@ -1,0 +1,43 @@
+/**
+ * The work entries screen's URL state: every filter and the sort, so a reload or a shared link
+ * shows the same list. Kept apart from the screen so the registry imports it without the screen.
+ */
+import { enumParam, idParam, textParam } from '../../components/routing/search-params.ts';
+import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayParam = (value: unknown) => {
+  const text = textParam(value, 10);
+  return text && DAY.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+};
+
+export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
+  status: enumParam(search.status, WORK_ENTRY_STATUSES),
+  worker: idParam(search.worker),
+  position: idParam(search.position),
+  task: idParam(search.task),
+  /** First and last day, YYYY-MM-DD, in the site's time zone. */
+  from: dayParam(search.from),
+  to: dayParam(search.to),
+  q: textParam(search.q, 100),
+  /** The default, newest first, stays out of the URL. */
+  sort: enumParam(search.sort, WORK_ENTRY_SORTS),
+  order: enumParam(search.order, ['asc', 'desc'] as const),
+});
+
+export type WorkEntriesSearch = ReturnType<typeof validateWorkEntriesSearch>;
+
+/** The list's and the export's query parameters for a search. */
+export function filterParams(search: WorkEntriesSearch) {
+  return {
+    status: search.status,
+    user_id: search.worker,
+    position_id: search.position,
+    task_id: search.task,
+    from: search.from,
+    to: search.to,
+    search: search.q,
+    sort: search.sort ?? 'created',
+    order: search.order ?? 'desc',
+  };
+}
