@@ -8,6 +8,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { SessionUser } from '../../src/api/gen/model';
+import { getGetSiteDisplaySettingsQueryKey } from '../../src/api/gen/site-settings/site-settings.ts';
 import i18n from '../../src/i18n/index.ts';
 
 // The boundary is the HTTP client: the generated hooks run for real and we see the requests.
@@ -38,6 +39,12 @@ const maija: SessionUser = {
 
 function renderDialog(user: SessionUser = maija) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  // The member-since date follows the site's display settings, here already answered.
+  client.setQueryData(getGetSiteDisplaySettingsQueryKey(), {
+    timezone: 'UTC',
+    dateFormat: 'YYYY-MM-DD',
+    defaultUserRole: 'worker',
+  });
   render(
     <QueryClientProvider client={client}>
       <ProfileDialog user={user} visible onHide={() => {}} />
@@ -175,5 +182,12 @@ describe('profile: own password', () => {
     fill('Wrong123!', 'New123!');
     await click('Change password');
     expect(await screen.findByText('Too many attempts. Please try again later.')).toBeTruthy();
+  });
+});
+
+describe('profile: details', () => {
+  it("shows since when the user is a member in the site's date format", () => {
+    renderDialog();
+    expect(screen.getByText('2026-03-05')).toBeTruthy();
   });
 });

@@ -73,7 +73,7 @@ describe('position groups screen', () => {
     expect(floor.getByText('floor_2')).toBeTruthy();
     expect(floor.getByText('Floor 2 area')).toBeTruthy();
     expect(floor.getByText('25 (22 active)')).toBeTruthy();
-    expect(floor.getByText('5 Mar 2026')).toBeTruthy();
+    expect(floor.getByText('05/03/2026')).toBeTruthy();
     expect(within(row('Yard')).getByText('Inactive')).toBeTruthy();
   });
 

@@ -84,7 +84,7 @@ describe('positions screen', () => {
       expect.arrayContaining(['Code', 'Name', 'Description', 'Location', 'NFC tag ID', 'Created', 'Status']),
     );
     expect(within(row('A-1')).getByText('TAG1XYZ')).toBeTruthy();
-    expect(within(row('A-1')).getByText('5 Mar 2026')).toBeTruthy();
+    expect(within(row('A-1')).getByText('05/03/2026')).toBeTruthy();
     expect(within(row('A-1')).getByText('Active')).toBeTruthy();
   });
 

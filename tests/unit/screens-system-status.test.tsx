@@ -5,6 +5,7 @@ import type { AxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { ServiceHealth } from '../../src/api/gen/model';
+import { getGetSiteDisplaySettingsQueryKey } from '../../src/api/gen/site-settings/site-settings.ts';
 import i18n from '../../src/i18n/index.ts';
 import { splitUptime } from '../../src/screens/system-status/uptime.ts';
 import { renderScreen } from './support/render-screen.tsx';
@@ -45,7 +46,16 @@ function serve(health: () => unknown, metrics: () => unknown = () => ({ metrics:
     throw new Error(`unexpected ${config.url}`);
   });
 }
-const open = () => renderScreen(SystemStatusScreen, { url: '/system-status' });
+const open = () =>
+  renderScreen(SystemStatusScreen, {
+    url: '/system-status',
+    data: [
+      [
+        getGetSiteDisplaySettingsQueryKey(),
+        { timezone: 'UTC', dateFormat: 'YYYY-MM-DD', defaultUserRole: 'worker' },
+      ],
+    ],
+  });
 const rowOf = (name: string) =>
   within(screen.getByRole('table')).getByText(name).closest('tr') as HTMLElement;
 

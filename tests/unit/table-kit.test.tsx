@@ -1,10 +1,13 @@
 // @vitest-environment happy-dom
 /** The shared table set-up and column bodies, as a resource screen uses them. */
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as renderDom, screen, within } from '@testing-library/react';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import type { ReactElement } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RowActions } from '../../src/components/table/cells.tsx';
+import { getGetSiteDisplaySettingsQueryKey } from '../../src/api/gen/site-settings/site-settings.ts';
+import { DateCell, RowActions } from '../../src/components/table/cells.tsx';
 import { actionsColumn, createdColumn, statusColumn } from '../../src/components/table/columns.tsx';
 import { useTableDefaults } from '../../src/components/table/use-table-defaults.tsx';
 import i18n from '../../src/i18n/index.ts';
@@ -30,6 +33,13 @@ function Table({ value, onEdit }: { value: Row[]; onEdit?: (row: Row) => void })
   );
 }
 
+/** Dates follow the site's display settings (GET /site-settings/display), here already answered. */
+function render(ui: ReactElement, display = { timezone: 'UTC', dateFormat: 'DD/MM/YYYY' }) {
+  const client = new QueryClient();
+  client.setQueryData(getGetSiteDisplaySettingsQueryKey(), { ...display, defaultUserRole: 'worker' });
+  return renderDom(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+}
+
 beforeAll(async () => {
   await i18n.changeLanguage('en');
 });
@@ -46,7 +56,7 @@ describe('table kit', () => {
     const onEdit = vi.fn();
     render(<Table value={rows} onEdit={onEdit} />);
     const first = screen.getByText('Row 01').closest('tr') as HTMLElement;
-    expect(within(first).getByText('5 Mar 2026')).toBeTruthy();
+    expect(within(first).getByText('05/03/2026')).toBeTruthy();
     expect(within(first).getByText('Inactive')).toBeTruthy();
     fireEvent.click(within(first).getByRole('button', { name: 'Edit Row 01' }));
     expect(onEdit).toHaveBeenCalledWith(rows[0]);
@@ -59,5 +69,13 @@ describe('table kit', () => {
     expect(screen.getByText('Ei tietoja')).toBeTruthy();
     expect(screen.getByLabelText('Rivejä sivulla')).toBeTruthy();
     await i18n.changeLanguage('en');
+  });
+
+  it("shows a date in the site's time zone and date format", () => {
+    render(<DateCell value="2026-03-05T12:00:00Z" />, {
+      timezone: 'Pacific/Auckland',
+      dateFormat: 'DD.MM.YYYY',
+    });
+    expect(screen.getByText('06.03.2026')).toBeTruthy();
   });
 });

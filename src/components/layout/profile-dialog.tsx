@@ -1,9 +1,9 @@
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../api/gen/model';
-import { formatDate } from '../../i18n/format-date.ts';
 import { RoleChip } from '../common/role-chip.tsx';
 import { StatusTag } from '../common/status-tag.tsx';
+import { useSiteSettings } from '../common/use-site-settings.ts';
 import { initialsOf } from './initials.ts';
 import { ProfileDetailsForm } from './profile-details-form.tsx';
 import { ProfilePasswordForm } from './profile-password-form.tsx';
@@ -16,13 +16,14 @@ type Props = { user: SessionUser; visible: boolean; onHide: () => void };
  * change), and their own name, language and password (issue 11 §2).
  */
 export function ProfileDialog({ user, visible, onHide }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { formatDate } = useSiteSettings();
   const rows: [string, React.ReactNode][] = [
     [t('profile.email'), user.email],
-    [t('profile.role'), <RoleChip key="role" role={user.role} />],
+    [t('profile.role'), <RoleChip key="role" role={user.custom_role?.name ?? user.role} />],
     [t('profile.site'), user.site_name],
     [t('profile.status'), <StatusTag key="status" active={user.is_active} />],
-    [t('profile.memberSince'), formatDate(user.created_at, i18n.resolvedLanguage)],
+    [t('profile.memberSince'), formatDate(user.created_at)],
   ];
   return (
     <Dialog

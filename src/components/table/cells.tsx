@@ -1,15 +1,15 @@
 /**
  * Column bodies every resource table repeats (with StatusTag from common/status-tag.tsx): a date
- * in the current language, and the row's edit and delete buttons. A button's accessible name is its tooltip plus the
+ * in the site's time zone and date format (Site settings), and the row's edit and delete buttons. A button's accessible name is its tooltip plus the
  * row's name ("Edit Maija Test"), so a screen reader and a test can tell the rows apart.
  */
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../i18n/format-date.ts';
+import { useSiteSettings } from '../common/use-site-settings.ts';
 
 export function DateCell({ value }: { value: string | null | undefined }) {
-  const { i18n } = useTranslation();
-  return <>{formatDate(value, i18n.resolvedLanguage)}</>;
+  const { formatDate } = useSiteSettings();
+  return <>{formatDate(value)}</>;
 }
 
 type RowActionsProps = {

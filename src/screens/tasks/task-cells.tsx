@@ -2,8 +2,8 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { TaskInstance } from '../../api/gen/model';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { TASK_CATEGORIES, type TaskCategory } from '../../domain/tasks.ts';
-import { formatDate } from '../../i18n/format-date.ts';
 
 const isCategory = (value: string | null): value is TaskCategory =>
   value !== null && (TASK_CATEGORIES as readonly string[]).includes(value);
@@ -33,7 +33,8 @@ export function DurationCell({ minutes }: { minutes: number | null }) {
 }
 
 export function InstanceStatusCell({ instance }: { instance: TaskInstance }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { formatDate } = useSiteSettings();
   if (instance.is_completed) {
     return (
       <div className="task-status">
@@ -41,7 +42,7 @@ export function InstanceStatusCell({ instance }: { instance: TaskInstance }) {
         {instance.completed_at ? (
           <small className="task-status__by">
             {t('tasks.completedBy', {
-              date: formatDate(instance.completed_at, i18n.resolvedLanguage),
+              date: formatDate(instance.completed_at),
               name: instance.completed_by_name ?? '—',
             })}
           </small>

@@ -2,7 +2,8 @@
  * Renders a screen as the app shell would: a query client, the app's NotifyProvider (toasts and
  * confirmations) and a memory router at `url`, with the screen's validateSearch on its route so
  * useScreenSearch works. Seed lists with `data` (query key → answer), as the generated hooks
- * would have fetched them.
+ * would have fetched them. The site's display settings (dates) start at their defaults, as if
+ * GET /site-settings/display had answered; seed that key in `data` to try others.
  */
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import {
@@ -15,7 +16,9 @@ import {
 } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import { getGetSiteDisplaySettingsQueryKey } from '../../../src/api/gen/site-settings/site-settings.ts';
 import { NotifyProvider } from '../../../src/components/notify/notify-provider.tsx';
+import { DEFAULT_SITE_SETTINGS } from '../../../src/domain/site-settings.ts';
 import '../../../src/i18n/index.ts';
 
 export interface RenderScreenOptions {
@@ -33,6 +36,8 @@ export async function renderScreen(Screen: ComponentType, options: RenderScreenO
       mutations: { retry: false },
     },
   });
+  const { timezone, dateFormat, defaultUserRole } = DEFAULT_SITE_SETTINGS;
+  client.setQueryData(getGetSiteDisplaySettingsQueryKey(), { timezone, dateFormat, defaultUserRole });
   for (const [key, value] of options.data ?? []) client.setQueryData(key, value);
   const root = createRootRoute({ component: Outlet });
   const route = createRoute({
