@@ -8,7 +8,10 @@ const session = vi.hoisted(() => ({ role: 'manager' as string }));
 const http = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('../../src/api/http-client.ts', () => http);
 vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
-  useAuth: () => ({ status: 'signedIn', user: { id: 1, role: session.role, first_name: 'Maija', site_name: 'Main' } }),
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { id: 1, role: session.role, first_name: 'Maija', site_name: 'Main' },
+  }),
   usePermissions: () => ({
     role: session.role,
     can: (p: Parameters<typeof hasPermission>[1]) => hasPermission(session.role, p),
@@ -63,7 +66,8 @@ afterEach(() => {
 describe('dashboard', () => {
   it('a manager sees four count cards, each a link to its list, and four quick actions', async () => {
     await renderAs('manager');
-    const card = async (label: string) => (await screen.findByText(label, { selector: '.stat-card__label' })).closest('a');
+    const card = async (label: string) =>
+      (await screen.findByText(label, { selector: '.stat-card__label' })).closest('a');
     expect((await card('Users'))?.getAttribute('href')).toBe('/users');
     expect((await card('Positions'))?.getAttribute('href')).toBe('/positions');
     expect((await card('Tasks'))?.getAttribute('href')).toBe('/tasks');
@@ -86,7 +90,9 @@ describe('dashboard', () => {
   it('shows “No recent work entries”, and a button to all entries', async () => {
     await renderAs('manager');
     expect(await screen.findByText('No recent work entries')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'View all work entries' }).getAttribute('href')).toBe('/work-entries');
+    expect(screen.getByRole('link', { name: 'View all work entries' }).getAttribute('href')).toBe(
+      '/work-entries',
+    );
   });
 
   it('lists recent entries with task, position and date, and “Unknown” where one is missing', async () => {

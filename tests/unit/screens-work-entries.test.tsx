@@ -10,7 +10,10 @@ const session = vi.hoisted(() => ({ role: 'manager' as string }));
 const http = vi.hoisted(() => ({ apiRequest: vi.fn() }));
 vi.mock('../../src/api/http-client.ts', () => http);
 vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
-  useAuth: () => ({ status: 'signedIn', user: { id: 1, role: session.role, first_name: 'Me', last_name: 'Myself' } }),
+  useAuth: () => ({
+    status: 'signedIn',
+    user: { id: 1, role: session.role, first_name: 'Me', last_name: 'Myself' },
+  }),
   usePermissions: () => ({
     role: session.role,
     can: (p: Parameters<typeof hasPermission>[1]) => hasPermission(session.role, p),
@@ -54,16 +57,23 @@ function answer(config: { url: string; params?: Record<string, unknown> }) {
     return { work_entries: ENTRIES, next_cursor: 'next', total: 12_345, total_capped: false };
   }
   if (config.url === '/work-entries/1') {
-    const detail = entry(1, 'completed', { notes: 'Poured and levelled', photo_urls: [PHOTO], distance_meters: 12 });
+    const detail = entry(1, 'completed', {
+      notes: 'Poured and levelled',
+      photo_urls: [PHOTO],
+      distance_meters: 12,
+    });
     return {
       work_entry: detail,
-      photos: [{ id: 5, url: PHOTO, content_type: 'image/png', size_bytes: 10, created_at: detail.created_at }],
+      photos: [
+        { id: 5, url: PHOTO, content_type: 'image/png', size_bytes: 10, created_at: detail.created_at },
+      ],
     };
   }
   if (config.url === '/users') return { users: [] };
   if (config.url === '/positions') return { positions: [], total: 0 };
   if (config.url === '/tasks') return { tasks: [] };
-  if (config.url === '/site-settings/display') return { timezone: 'UTC', dateFormat: 'YYYY-MM-DD', defaultUserRole: 'worker' };
+  if (config.url === '/site-settings/display')
+    return { timezone: 'UTC', dateFormat: 'YYYY-MM-DD', defaultUserRole: 'worker' };
   throw new Error(`unexpected ${config.url}`);
 }
 
@@ -87,10 +97,18 @@ describe('work entries screen', () => {
   it('lists entries with coloured status chips, durations in hours and minutes, and the count', async () => {
     await renderAs('manager');
     expect(await screen.findAllByText('Pour slab', {}, { timeout: 3000 })).toHaveLength(4);
-    expect(screen.getByText('Completed', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain('p-tag-success');
-    expect(screen.getByText('In progress', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain('p-tag-warning');
-    expect(screen.getByText('Failed', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain('p-tag-danger');
-    expect(screen.getByText('Paused', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain('p-tag-secondary');
+    expect(
+      screen.getByText('Completed', { selector: '.p-tag-value' }).closest('.p-tag')?.className,
+    ).toContain('p-tag-success');
+    expect(
+      screen.getByText('In progress', { selector: '.p-tag-value' }).closest('.p-tag')?.className,
+    ).toContain('p-tag-warning');
+    expect(screen.getByText('Failed', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain(
+      'p-tag-danger',
+    );
+    expect(screen.getByText('Paused', { selector: '.p-tag-value' }).closest('.p-tag')?.className).toContain(
+      'p-tag-secondary',
+    );
     expect(screen.getByText('2 h 15 min')).toBeTruthy();
     expect(await screen.findByText('1–4 of 12,345')).toBeTruthy();
   });

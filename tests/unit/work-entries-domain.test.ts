@@ -46,7 +46,12 @@ describe('the worked time', () => {
   it('pausing stamps the pause; resuming adds it to the paused seconds', () => {
     const start = { startedAt: at(0), pausedSeconds: 0, pausedAt: null };
     const paused = applyTransition(start, 'paused', at(30));
-    expect(paused).toMatchObject({ pausedAt: at(30), pausedSeconds: 0, completedAt: null, durationMinutes: null });
+    expect(paused).toMatchObject({
+      pausedAt: at(30),
+      pausedSeconds: 0,
+      completedAt: null,
+      durationMinutes: null,
+    });
     const resumed = applyTransition(paused, 'in_progress', at(45));
     expect(resumed).toMatchObject({ pausedAt: null, pausedSeconds: 15 * 60 });
     const done = applyTransition(resumed, 'completed', at(100));
@@ -72,7 +77,10 @@ describe('the worked time', () => {
 describe('the distance from the position', () => {
   it('is the great-circle distance in whole metres', () => {
     // Helsinki Cathedral to Tampere Cathedral: about 160 km.
-    const d = distanceMetres({ latitude: 60.1705, longitude: 24.9522 }, { latitude: 61.5017, longitude: 23.7687 });
+    const d = distanceMetres(
+      { latitude: 60.1705, longitude: 24.9522 },
+      { latitude: 61.5017, longitude: 23.7687 },
+    );
     expect(d).toBeGreaterThan(159_000);
     expect(d).toBeLessThan(163_000);
     expect(distanceMetres({ latitude: 60, longitude: 24 }, { latitude: 60.001, longitude: 24 })).toBe(111);

@@ -48,8 +48,8 @@ export default function ActivityChart({ days }: { days: GetDashboardSummary200Pe
     [],
   );
   return (
-    <div className="activity-chart" role="img" aria-label={t('dashboard.chart.label')}>
-      <Chart type="bar" data={data} options={options} />
+    <div className="activity-chart">
+      <Chart type="bar" data={data} options={options} ariaLabel={t('dashboard.chart.label')} />
     </div>
   );
 }

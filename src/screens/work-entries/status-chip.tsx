@@ -1,6 +1,7 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { WorkEntryStatus } from '../../domain/work-entries.ts';
+import './status-chip.css';
 
 /** Spec §2: completed green, in progress orange, failed red; paused grey and cancelled red. */
 const SEVERITY: Record<WorkEntryStatus, 'success' | 'warning' | 'danger' | 'secondary'> = {

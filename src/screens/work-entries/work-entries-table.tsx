@@ -90,6 +90,7 @@ export function WorkEntriesTable(props: Props) {
             options={options.options}
             onChange={options.onChange}
             appendTo={options.appendTo}
+            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': t('common.rowsPerPage') } }}
           />
         </span>
       ),

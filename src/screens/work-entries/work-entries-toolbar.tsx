@@ -1,5 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -84,6 +86,8 @@ export function WorkEntriesToolbar({ search, onChange }: Props) {
         showClear
         filter={options.length > 8}
         className="filter-field__input"
+        // The hidden native select PrimeReact keeps needs the name too (axe), the trigger none.
+        pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
       />
     </div>
   );
@@ -105,8 +109,8 @@ export function WorkEntriesToolbar({ search, onChange }: Props) {
       <legend className="we-sr-only">{t('workEntries.filters.label')}</legend>
       <div className="filter-field filter-field--search">
         <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
-        <span className="p-input-icon-left">
-          <i className="pi pi-search" aria-hidden="true" />
+        <IconField iconPosition="left">
+          <InputIcon className="pi pi-search" />
           <InputText
             id={`${id}-q`}
             type="search"
@@ -115,7 +119,7 @@ export function WorkEntriesToolbar({ search, onChange }: Props) {
             placeholder={t('workEntries.filters.searchPlaceholder')}
             onChange={(e) => setText(e.target.value)}
           />
-        </span>
+        </IconField>
       </div>
       {picker('status', t('workEntries.filters.status'), t('workEntries.filters.anyStatus'), statusOptions)}
       {seesAll && can('users.read')
