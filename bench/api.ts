@@ -14,7 +14,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { users } from '../server/src/db/schema/index.ts';
-import { createSession } from '../server/src/services/sessions.ts';
+import { createSession } from '../server/src/infra/sessions.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);

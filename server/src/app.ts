@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { bootstrapFirstStart, loadJwtSecret, renormalizeEmails } from './bootstrap.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createServices } from './infra/create.ts';
 import { errorBody } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -20,7 +21,6 @@ import storableInput from './plugins/storable-input.ts';
 import swagger from './plugins/swagger.ts';
 import apiRoutes from './routes/index.ts';
 import { SHARED_SCHEMAS } from './schemas/index.ts';
-import { createServices } from './services/create.ts';
 import './types.ts';
 
 export interface BuildOptions {

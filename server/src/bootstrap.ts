@@ -12,8 +12,8 @@ import { DEFAULT_SITE_SETTINGS } from '#domain/site-settings.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import { serverSecrets, siteSettings, sites, users } from './db/schema/index.ts';
+import type { PasswordService } from './infra/passwords.ts';
 import { findPgError } from './lib/db-errors.ts';
-import type { PasswordService } from './services/passwords.ts';
 
 export const MAIN_SITE_ID = 'main';
 

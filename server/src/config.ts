@@ -30,7 +30,7 @@ export interface Config {
    * a hop count; or the proxies' addresses and networks.
    */
   trustProxy: TrustProxy;
-  /** Failed-login limits (services/index.ts LoginLimits). */
+  /** Failed-login limits (infra/index.ts LoginLimits). */
   loginIpMaxFailures: number;
   loginIpWindowSeconds: number;
   loginAccountMaxFailures: number;

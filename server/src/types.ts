@@ -2,7 +2,7 @@
 import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
-import type { Services } from './services/index.ts';
+import type { Services } from './infra/index.ts';
 
 /** What a route needs: a permission, any signed-in user, or nothing at all. */
 export type RouteAccess = Permission | 'authenticated' | 'public';

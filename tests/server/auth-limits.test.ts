@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountLockSeconds } from '../../server/src/services/index.ts';
-import { revokeUserSessions } from '../../server/src/services/sessions.ts';
+import { accountLockSeconds } from '../../server/src/infra/index.ts';
+import { revokeUserSessions } from '../../server/src/infra/sessions.ts';
 import { ADMIN, bearer, buildTestApp, DRIVERS, login, type TestApp } from './helpers.ts';
 import { dropRedisPrefix, REDIS, STORES } from './security-support.ts';
 

@@ -4,7 +4,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { sessions, users } from '../../server/src/db/schema/index.ts';
-import { revokeUserSessions } from '../../server/src/services/sessions.ts';
+import { revokeUserSessions } from '../../server/src/infra/sessions.ts';
 import {
   ADMIN,
   bearer,

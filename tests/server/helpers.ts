@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/src/app.ts';
 import { type Config, loadConfig } from '../../server/src/config.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
-import { createSession } from '../../server/src/services/sessions.ts';
+import { createSession } from '../../server/src/infra/sessions.ts';
 import type { AuthContext } from '../../server/src/types.ts';
 
 export type Driver = 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
 /**
  * Authentication and permissions in one place. Every /api route declares `config.access`: a
  * permission, 'authenticated' or 'public'; a route without one fails to register. The bearer
- * token is verified, and the session it names must still be live (services/live-sessions.ts) on
+ * token is verified, and the session it names must still be live (infra/live-sessions.ts) on
  * every request; no valid token is 401 and a missing permission is 403. Standard error responses are added to each route's schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';

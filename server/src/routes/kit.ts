@@ -8,9 +8,9 @@
  * - `notFound(...)` / `conflict(...)` are the common extra answers, described once.
  */
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
+import { revokeUserSessions } from '../infra/sessions.ts';
 import { requireAuth } from '../plugins/authorization.ts';
 import { errorResponse } from '../schemas/common.ts';
-import { revokeUserSessions } from '../services/sessions.ts';
 import type { RequestContext, RouteAccess } from '../types.ts';
 
 export interface RouteDoc {

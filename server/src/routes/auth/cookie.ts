@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { API_PREFIX } from '../../plugins/authorization.ts';
 
 export const REFRESH_COOKIE = 'tagger_refresh';
-/** The trusted-device cookie (services/trusted-devices.ts): sent only to the auth endpoints. */
+/** The trusted-device cookie (infra/trusted-devices.ts): sent only to the auth endpoints. */
 export const DEVICE_COOKIE = 'tagger_device';
 const COOKIE_PATH = `${API_PREFIX}/auth`;
 

@@ -1,7 +1,9 @@
-/** Sign-in, the current user, token refresh and sign-out. The session logic is in services/sessions.ts. */
+/**
+ * Sign-in, the current user and their own account, token refresh and sign-out: thin routes over
+ * service.ts (sign-in, refresh, sign-out) and account-service.ts (the user's own account).
+ */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors } from '../../lib/errors.ts';
-import { authenticate, requireAuth } from '../../plugins/authorization.ts';
+import { requireAuth } from '../../plugins/authorization.ts';
 import { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
 import {
   LoginRequest,
@@ -11,14 +13,11 @@ import {
   RefreshResponse,
 } from '../../schemas/auth.ts';
 import { errorResponse } from '../../schemas/common.ts';
-import { findSessionByRefreshToken, revokeSession, rotateSession } from '../../services/sessions.ts';
-import { changeOwnPassword, updateOwnAccount } from './account.ts';
-import { clearRefreshCookie, readRefreshCookie, refreshRequestGuard, setRefreshCookie } from './cookie.ts';
-import { loadSessionUser } from './session-user.ts';
-import { signIn } from './sign-in.ts';
+import { changeOwnPassword, updateOwnAccount } from './account-service.ts';
+import { refreshRequestGuard } from './cookie.ts';
+import { currentUser, refresh, signIn, signOut } from './service.ts';
 
 const tags = ['auth'];
-const noSession = () => errors.unauthorized('No valid refresh session', 'INVALID_REFRESH_TOKEN');
 
 const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The console posts refresh and logout with a JSON content type and no body: read that as {}.
@@ -64,12 +63,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'authenticated' },
       schema: { operationId: 'getMe', tags, summary: 'The signed-in user', response: { 200: MeResponse } },
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const user = await loadSessionUser(app.database.db, auth.userId, auth.siteId);
-      if (!user?.is_active) throw errors.unauthorized();
-      return { user };
-    },
+    async (request) => ({ user: await currentUser(app, requireAuth(request)) }),
   );
 
   app.put(
@@ -123,32 +117,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      const presented = readRefreshCookie(request);
-      if (!presented) throw noSession();
-      const outcome = await rotateSession(app, presented);
-      if (!outcome.ok) {
-        clearRefreshCookie(request, reply);
-        throw noSession();
-      }
-      const { session } = outcome;
-      // The user may have been deactivated or given another role since the session began.
-      const user = await loadSessionUser(app.database.db, session.userId, session.siteId);
-      if (!user?.is_active) {
-        await revokeSession(app, session.id, 'user inactive');
-        clearRefreshCookie(request, reply);
-        throw noSession();
-      }
-      // Inside the grace period the browser already holds the rotated cookie from the first answer.
-      if (outcome.refreshToken) setRefreshCookie(request, reply, outcome.refreshToken, session.expiresAt);
-      const token = await app.services.tokens.sign({
-        userId: user.id,
-        siteId: user.site_id,
-        role: user.role,
-        sessionId: session.id,
-      });
-      return { token };
-    },
+    async (request, reply) => refresh(app, request, reply),
   );
 
   app.post(
@@ -163,21 +132,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: { $ref: 'MessageResponse' } },
       },
     },
-    async (request, reply) => {
-      // The session named by a valid access token, and the one the refresh cookie belongs to
-      // (the only handle left once the access token has expired).
-      const sessionIds = new Set<string>();
-      const auth = await authenticate(app, request);
-      if (auth) sessionIds.add(auth.sessionId);
-      const presented = readRefreshCookie(request);
-      if (presented) {
-        const found = await findSessionByRefreshToken(app.database.db, presented);
-        if (found) sessionIds.add(found.session.id);
-      }
-      for (const id of sessionIds) await revokeSession(app, id, 'signed out');
-      clearRefreshCookie(request, reply);
-      return { message: 'Signed out' };
-    },
+    async (request, reply) => signOut(app, request, reply),
   );
 };
 

@@ -1,14 +1,17 @@
-/** The signed-in user as the API returns it (SessionUser): a user plus the name of their site. */
-
+/**
+ * Auth's queries on users: the signed-in user as the API returns it (SessionUser: a user plus the
+ * name of their site and their effective permissions), the sign-in lookup by normalised email,
+ * and the user's own changes to their account. Every query is bound to the user's site.
+ */
 import type { Static } from '@sinclair/typebox';
 import { and, eq, sql } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import { LANGUAGES, type Language } from '#domain/languages.ts';
 import { permissionsOf, type Role } from '#domain/permissions.ts';
-import type { Db } from '../../db/client.ts';
-import { sites, users } from '../../db/schema/index.ts';
-import { customRoleOf } from '../../lib/effective-permissions.ts';
-import type { SessionUser } from '../../schemas/user.ts';
+import type { Db } from '../db/client.ts';
+import { sites, users } from '../db/schema/index.ts';
+import { customRoleOf } from '../lib/effective-permissions.ts';
+import type { SessionUser } from '../schemas/user.ts';
 
 export type SessionUserBody = Static<typeof SessionUser> & { role: Role };
 
@@ -86,8 +89,8 @@ export async function findLoginUser(db: Db, siteId: string, email: string) {
   return { user: await withPermissions(db, toSessionUser(rest)), passwordHash };
 }
 
+/** The sign-in time; not an edit of the user, so updated_at keeps its value. */
 export async function recordLogin(db: Db, userId: number) {
-  // last_login_at is not an edit of the user: updated_at keeps its value.
   await db
     .update(users)
     .set({ lastLoginAt: new Date(), updatedAt: sql`${users.updatedAt}` })

@@ -1,4 +1,8 @@
-/** The services routes use, built once per app from the config. */
+/**
+ * The shared infrastructure (tokens, passwords, sign-in limits, revocations, trusted devices),
+ * built once per app from the config and reached as app.services. Area rules live in
+ * routes/<area>/service.ts; this folder holds what several areas share.
+ */
 import type { Redis } from 'ioredis';
 import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';

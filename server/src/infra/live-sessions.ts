@@ -9,14 +9,7 @@
  * primary-key read. A revocation by this process drops the entry at once; with Redis, the shared
  * revocation store refuses the token in every other process at once as well.
  */
-
-export interface SessionState {
-  userId: number;
-  siteId: string;
-  role: string;
-  userActive: boolean;
-  expiresAt: Date;
-}
+import type { SessionState } from '../repositories/sessions.ts';
 
 export interface LiveSessions {
   isLive(claims: { sessionId: string; userId: number; siteId: string; role: string }): Promise<boolean>;

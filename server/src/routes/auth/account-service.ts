@@ -6,13 +6,13 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { revokeUserSessions } from '../../infra/sessions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { findCredentials, type SessionUserBody, updateAccount } from '../../repositories/auth.ts';
 import type { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
-import { revokeUserSessions } from '../../services/sessions.ts';
 import type { AuthContext } from '../../types.ts';
 import { cleanName } from '../users/service.ts';
-import { findCredentials, loadSessionUser, type SessionUserBody, updateAccount } from './session-user.ts';
-import { loginAttempt } from './sign-in.ts';
+import { currentUser, loginAttempt } from './service.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 
@@ -27,9 +27,7 @@ export async function updateOwnAccount(
   if (input.language !== undefined) changes.language = input.language;
   if (Object.keys(changes).length > 0)
     await updateAccount(app.database.db, auth.userId, auth.siteId, changes);
-  const user = await loadSessionUser(app.database.db, auth.userId, auth.siteId);
-  if (!user?.is_active) throw errors.unauthorized();
-  return user;
+  return currentUser(app, auth);
 }
 
 export async function changeOwnPassword(

@@ -2,12 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { findSessionState } from '../repositories/sessions.ts';
 import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
 import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
-import { findSessionState } from './sessions.ts';
 import { createTokenService } from './tokens.ts';
 import { createTrustedDevices } from './trusted-devices.ts';
 

@@ -1,0 +1,148 @@
+/**
+ * Auth's rules: sign-in, refresh and sign-out, and the one place an access token is signed.
+ * Every sign-in failure (unknown email, wrong password, inactive user, unknown site) gives the
+ * same 401, and an unknown email spends the same argon2 time as a known one; a success renews the
+ * browser's trusted-device cookie. A refresh follows the database: a deactivated user's session
+ * ends, and a changed role is in the new token.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeEmail } from '#domain/email.ts';
+import type { LoginAttempt } from '../../infra/index.ts';
+import {
+  createSession,
+  findSessionByRefreshToken,
+  revokeSession,
+  rotateSession,
+} from '../../infra/sessions.ts';
+import { errors, HttpError } from '../../lib/errors.ts';
+import { authenticate } from '../../plugins/authorization.ts';
+import {
+  findLoginUser,
+  loadSessionUser,
+  recordLogin,
+  type SessionUserBody,
+} from '../../repositories/auth.ts';
+import type { AuthContext } from '../../types.ts';
+import {
+  clearRefreshCookie,
+  readDeviceCookie,
+  readRefreshCookie,
+  setDeviceCookie,
+  setRefreshCookie,
+} from './cookie.ts';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+const invalidCredentials = () => new HttpError(401, INVALID_CREDENTIALS, { code: 'INVALID_CREDENTIALS' });
+const noSession = () => errors.unauthorized('No valid refresh session', 'INVALID_REFRESH_TOKEN');
+
+/** The access token for a user's session: signed here only, from the user as the database has them. */
+function issueAccessToken(app: FastifyInstance, user: SessionUserBody, sessionId: string): Promise<string> {
+  return app.services.tokens.sign({ userId: user.id, siteId: user.site_id, role: user.role, sessionId });
+}
+
+/**
+ * An attempt on an account as the limits see it: the account is the site and normalised email
+ * whether or not it exists (so the limits say nothing about existence); the device counts only
+ * when this browser's cookie holds one for that very user.
+ */
+export function loginAttempt(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  account: { siteId: string; email: string; userId?: number },
+): LoginAttempt {
+  return {
+    ip: request.ip,
+    account: `${account.siteId}\u0000${normalizeEmail(account.email)}`,
+    device:
+      account.userId === undefined
+        ? undefined
+        : app.services.trustedDevices.deviceFor(readDeviceCookie(request), account.userId),
+  };
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { email: string; password: string; siteId: string },
+): Promise<{ token: string; user: SessionUserBody }> {
+  const { loginLimiter, passwords, trustedDevices } = app.services;
+  const found = await findLoginUser(app.database.db, input.siteId, input.email);
+  const attempt = loginAttempt(app, request, { ...input, userId: found?.user.id });
+  const wait = await loginLimiter.retryAfter(attempt);
+  if (wait > 0) throw errors.tooManyRequests(wait);
+
+  let ok = false;
+  if (found) ok = await passwords.verify(found.passwordHash, input.password);
+  else await passwords.verifyDummy(input.password);
+  if (!found || !ok || !found.user.is_active) {
+    await loginLimiter.recordFailure(attempt);
+    throw invalidCredentials();
+  }
+  await loginLimiter.recordSuccess(attempt);
+
+  const { user } = found;
+  await recordLogin(app.database.db, user.id);
+  const { session, refreshToken } = await createSession(app, {
+    userId: user.id,
+    siteId: user.site_id,
+    userAgent: request.headers['user-agent'],
+    ip: request.ip,
+  });
+  setRefreshCookie(request, reply, refreshToken, session.expiresAt);
+  const device = trustedDevices.remember(readDeviceCookie(request), user.id);
+  setDeviceCookie(request, reply, device, trustedDevices.ttlSeconds);
+  return { token: await issueAccessToken(app, user, session.id), user };
+}
+
+/** A new access token for the refresh cookie's session, whose token is rotated. */
+export async function refresh(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<{ token: string }> {
+  const presented = readRefreshCookie(request);
+  if (!presented) throw noSession();
+  const outcome = await rotateSession(app, presented);
+  if (!outcome.ok) {
+    clearRefreshCookie(request, reply);
+    throw noSession();
+  }
+  const { session } = outcome;
+  // The user may have been deactivated or given another role since the session began.
+  const user = await loadSessionUser(app.database.db, session.userId, session.siteId);
+  if (!user?.is_active) {
+    await revokeSession(app, session.id, 'user inactive');
+    clearRefreshCookie(request, reply);
+    throw noSession();
+  }
+  // Inside the grace period the browser already holds the rotated cookie from the first answer.
+  if (outcome.refreshToken) setRefreshCookie(request, reply, outcome.refreshToken, session.expiresAt);
+  return { token: await issueAccessToken(app, user, session.id) };
+}
+
+/**
+ * Revokes the session named by a valid access token, and the one the refresh cookie belongs to
+ * (the only handle left once the access token has expired).
+ */
+export async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+  const sessionIds = new Set<string>();
+  const auth = await authenticate(app, request);
+  if (auth) sessionIds.add(auth.sessionId);
+  const presented = readRefreshCookie(request);
+  if (presented) {
+    const found = await findSessionByRefreshToken(app, presented);
+    if (found) sessionIds.add(found.session.id);
+  }
+  for (const id of sessionIds) await revokeSession(app, id, 'signed out');
+  clearRefreshCookie(request, reply);
+  return { message: 'Signed out' };
+}
+
+/** The signed-in user; a user gone or deactivated since the token was issued is signed out. */
+export async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<SessionUserBody> {
+  const user = await loadSessionUser(app.database.db, auth.userId, auth.siteId);
+  if (!user?.is_active) throw errors.unauthorized();
+  return user;
+}
