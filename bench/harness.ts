@@ -16,6 +16,9 @@ export interface RunSpec {
   duration: number;
   connections: number;
   headers?: Record<string, string>;
+  /** GET unless given; a body is sent as is (set a content-type header with it). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface Run {
@@ -44,7 +47,7 @@ async function loadWorker(spec: RunSpec): Promise<Run> {
     duration: spec.duration,
     connections: spec.connections,
     overallRate: spec.overallRate,
-    requests: [{ method: 'GET', path: spec.path, headers: spec.headers }],
+    requests: [{ method: spec.method ?? 'GET', path: spec.path, headers: spec.headers, body: spec.body }],
   });
   const latencies: number[] = [];
   let bytes = 0;
