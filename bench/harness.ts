@@ -12,13 +12,12 @@ export interface RunSpec {
   name: string;
   url: string;
   path: string;
+  /** Several paths sent in turn on each connection (varied filters); `path` alone otherwise. */
+  paths?: string[];
   overallRate: number;
   duration: number;
   connections: number;
   headers?: Record<string, string>;
-  /** GET unless given; a body is sent as is (set a content-type header with it). */
-  method?: 'GET' | 'POST';
-  body?: string;
 }
 
 export interface Run {
@@ -47,7 +46,7 @@ async function loadWorker(spec: RunSpec): Promise<Run> {
     duration: spec.duration,
     connections: spec.connections,
     overallRate: spec.overallRate,
-    requests: [{ method: spec.method ?? 'GET', path: spec.path, headers: spec.headers, body: spec.body }],
+    requests: (spec.paths ?? [spec.path]).map((path) => ({ method: 'GET', path, headers: spec.headers })),
   });
   const latencies: number[] = [];
   let bytes = 0;

@@ -3,12 +3,11 @@
  * always within one site; rows leave as the API's TaskInstance.
  */
 import type { Static } from '@sinclair/typebox';
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positions, taskInstances, users } from '../db/schema/index.ts';
-import type { InstanceListOptions, TaskInstance } from '../schemas/task-instance.ts';
+import type { TaskInstance } from '../schemas/task-instance.ts';
 import { siteScoped } from './site-scoped.ts';
-import { foldedSearch } from './tasks-search.ts';
 
 export type InstanceRow = typeof taskInstances.$inferSelect;
 export type NewInstance = Omit<typeof taskInstances.$inferInsert, 'siteId' | 'id'>;
@@ -26,7 +25,7 @@ const joinedColumns = {
   completedByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
 };
 
-type JoinedRow = {
+export type JoinedRow = {
   instance: InstanceRow;
   positionCode: string;
   positionName: string;
@@ -67,58 +66,6 @@ function joined(db: Db) {
     .from(i)
     .innerJoin(p, eq(p.id, i.positionId))
     .leftJoin(users, eq(users.id, i.completedBy));
-}
-
-const SORT_COLUMNS = {
-  task_name: i.taskName,
-  task_code: i.taskCode,
-  position_code: p.positionCode,
-  category: i.category,
-  priority: i.priority,
-  created_at: i.createdAt,
-  completed_at: i.completedAt,
-} as const;
-
-const searchable = [i.taskName, i.taskCode, i.description, p.positionCode, p.positionName];
-
-function listConditions(siteId: string, o: InstanceListOptions): SQL {
-  return instanceRows.where(
-    siteId,
-    o.positionId === undefined ? undefined : eq(i.positionId, o.positionId),
-    o.templateId === undefined ? undefined : eq(i.templateId, o.templateId),
-    o.includeCompleted ? undefined : eq(i.isCompleted, false),
-    o.category === undefined ? undefined : eq(i.category, o.category),
-    foldedSearch(o.search, searchable),
-  );
-}
-
-/** One page of the matching instances and how many match in all (counted in the same query). */
-export async function listInstances(
-  db: Db,
-  siteId: string,
-  o: InstanceListOptions,
-): Promise<{ rows: ApiInstance[]; total: number }> {
-  const column = SORT_COLUMNS[o.sort ?? 'task_name'];
-  const direction = o.order === 'desc' ? desc : asc;
-  const where = listConditions(siteId, o);
-  const rows = await db
-    .select({ ...joinedColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(i)
-    .innerJoin(p, eq(p.id, i.positionId))
-    .leftJoin(users, eq(users.id, i.completedBy))
-    .where(where)
-    .orderBy(sql`${direction(column)} nulls last`, direction(i.id))
-    .limit(o.limit ?? 50)
-    .offset(o.offset ?? 0);
-  if (rows.length > 0 || (o.offset ?? 0) === 0)
-    return { rows: rows.map(toApiInstance), total: rows[0]?.total ?? 0 };
-  // A page past the end: the window count came back with no row to carry it.
-  const [count] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(i)
-    .innerJoin(p, eq(p.id, i.positionId))
-    .where(where);
-  return { rows: [], total: count?.n ?? 0 };
 }
 
 export async function findInstance(db: Db, siteId: string, id: number): Promise<ApiInstance | undefined> {

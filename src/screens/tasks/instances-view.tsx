@@ -99,31 +99,34 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
           onSearch={(q) => setSearch({ q: q || undefined }, { replace: true })}
           category={search.category}
           onCategory={(category) => setSearch({ category })}
-        >
-          <div className="task-filters__field task-filters__field--wide">
-            <label htmlFor="tasks-position">{t('tasks.filters.position')}</label>
-            <Dropdown
-              inputId="tasks-position"
-              value={positionId ?? null}
-              options={positions.options}
-              onChange={(e) => setSearch({ position: (e.value as number | null) ?? undefined })}
-              placeholder={t('tasks.filters.positionPlaceholder')}
-              filter
-              showClear
-              loading={positions.loading}
-              pt={selectNamed(t('tasks.filters.position'))}
-              virtualScrollerOptions={positions.options.length > 200 ? { itemSize: 38 } : undefined}
-            />
-          </div>
-          <div className="task-filters__switch">
-            <InputSwitch
-              inputId="tasks-completed"
-              checked={search.completed ?? false}
-              onChange={(e) => setSearch({ completed: e.value ? true : undefined })}
-            />
-            <label htmlFor="tasks-completed">{t('tasks.filters.includeCompleted')}</label>
-          </div>
-        </TaskFilters>
+          leading={
+            <>
+              <div className="task-filters__field task-filters__field--wide">
+                <label htmlFor="tasks-position">{t('tasks.filters.position')}</label>
+                <Dropdown
+                  inputId="tasks-position"
+                  value={positionId ?? null}
+                  options={positions.options}
+                  onChange={(e) => setSearch({ position: (e.value as number | null) ?? undefined })}
+                  placeholder={t('tasks.filters.positionPlaceholder')}
+                  filter
+                  showClear
+                  loading={positions.loading}
+                  pt={selectNamed(t('tasks.filters.position'))}
+                  virtualScrollerOptions={positions.options.length > 200 ? { itemSize: 38 } : undefined}
+                />
+              </div>
+              <div className="task-filters__switch">
+                <InputSwitch
+                  inputId="tasks-completed"
+                  checked={search.completed ?? false}
+                  onChange={(e) => setSearch({ completed: e.value ? true : undefined })}
+                />
+                <label htmlFor="tasks-completed">{t('tasks.filters.includeCompleted')}</label>
+              </div>
+            </>
+          }
+        />
         {positionId !== undefined && positionLabel ? (
           <CompletionBar positionId={positionId} positionLabel={positionLabel} />
         ) : null}

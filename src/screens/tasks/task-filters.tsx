@@ -17,12 +17,14 @@ type Props = {
   onSearch: (text: string) => void;
   category: TaskCategory | undefined;
   onCategory: (category: TaskCategory | undefined) => void;
-  /** More filters before the search box (position selector, priority, switches). */
-  children?: ReactNode;
+  /** Filters before the search box (the position selector and its switch). */
+  leading?: ReactNode;
+  /** Filters after the category (the template priority). */
+  trailing?: ReactNode;
 };
 
 /** The filters both views share: search (server-side, accent-insensitive) and the category. */
-export function TaskFilters({ idPrefix, search, onSearch, category, onCategory, children }: Props) {
+export function TaskFilters({ idPrefix, search, onSearch, category, onCategory, leading, trailing }: Props) {
   const { t } = useTranslation();
   const categories = useCategoryOptions();
   const [draft, setDraft] = useState(search);
@@ -37,7 +39,7 @@ export function TaskFilters({ idPrefix, search, onSearch, category, onCategory, 
 
   return (
     <div className="task-filters">
-      {children}
+      {leading}
       <div className="task-filters__field">
         <label htmlFor={`${idPrefix}-search`}>{t('tasks.filters.search')}</label>
         <IconField iconPosition="left">
@@ -64,6 +66,7 @@ export function TaskFilters({ idPrefix, search, onSearch, category, onCategory, 
           pt={selectNamed(t('tasks.filters.category'))}
         />
       </div>
+      {trailing}
     </div>
   );
 }

@@ -92,20 +92,21 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
           onSearch={(q) => setSearch({ q: q || undefined }, { replace: true })}
           category={search.category}
           onCategory={(category) => setSearch({ category })}
-        >
-          <div className="task-filters__field">
-            <label htmlFor="templates-priority">{t('tasks.filters.priority')}</label>
-            <Dropdown
-              inputId="templates-priority"
-              value={search.priority ?? null}
-              options={priorities}
-              onChange={(e) => setSearch({ priority: (e.value as number | null) ?? undefined })}
-              placeholder={t('tasks.filters.allPriorities')}
-              showClear
-              pt={selectNamed(t('tasks.filters.priority'))}
-            />
-          </div>
-        </TaskFilters>
+          trailing={
+            <div className="task-filters__field">
+              <label htmlFor="templates-priority">{t('tasks.filters.priority')}</label>
+              <Dropdown
+                inputId="templates-priority"
+                value={search.priority ?? null}
+                options={priorities}
+                onChange={(e) => setSearch({ priority: (e.value as number | null) ?? undefined })}
+                placeholder={t('tasks.filters.allPriorities')}
+                showClear
+                pt={selectNamed(t('tasks.filters.priority'))}
+              />
+            </div>
+          }
+        />
         <DataTable
           value={list.data ?? []}
           loading={list.isFetching}

@@ -8,6 +8,7 @@ import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { positionRows } from '../../repositories/positions.ts';
+import * as listRepo from '../../repositories/tasks-instance-list.ts';
 import * as repo from '../../repositories/tasks-instances.ts';
 import { templateRows } from '../../repositories/tasks-templates.ts';
 import type {
@@ -43,7 +44,7 @@ async function loadInstance(ctx: RequestContext, id: number): Promise<repo.ApiIn
 }
 
 export async function listInstances(ctx: RequestContext, options: InstanceListOptions) {
-  const { rows, total } = await repo.listInstances(ctx.db, ctx.siteId, options);
+  const { rows, total } = await listRepo.listInstances(ctx.db, ctx.siteId, options);
   return { instances: rows, total };
 }
 
