@@ -18,6 +18,9 @@ export interface RunSpec {
   duration: number;
   connections: number;
   headers?: Record<string, string>;
+  /** GET unless given; a body is sent as is (set a content-type header with it). */
+  method?: 'GET' | 'POST';
+  body?: string;
 }
 
 export interface Run {
@@ -46,7 +49,12 @@ async function loadWorker(spec: RunSpec): Promise<Run> {
     duration: spec.duration,
     connections: spec.connections,
     overallRate: spec.overallRate,
-    requests: (spec.paths ?? [spec.path]).map((path) => ({ method: 'GET', path, headers: spec.headers })),
+    requests: (spec.paths ?? [spec.path]).map((path) => ({
+      method: spec.method ?? 'GET',
+      path,
+      headers: spec.headers,
+      body: spec.body,
+    })),
   });
   const latencies: number[] = [];
   let bytes = 0;
