@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { screenshot } from './support.ts';
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[]; html: string }[] };
 
 /** Serious and critical axe findings within `include`, as "rule: selector" lines. */
 export async function axeProblems(page: Page, include: string, exclude: string[] = []): Promise<string[]> {
