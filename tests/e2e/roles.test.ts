@@ -44,6 +44,13 @@ const card = (page: Page, name: string) =>
 async function chooseRole(page: Page, label: string) {
   await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
   await page.getByRole('option', { name: label, exact: true }).click();
+  // Under load the panel is still fading out: a click on Save then lands on it instead.
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
+  await page
+    .locator('.p-dropdown')
+    .filter({ has: page.locator('#user-role') })
+    .locator('.p-dropdown-label', { hasText: label })
+    .waitFor();
 }
 
 describe('roles and custom roles', () => {

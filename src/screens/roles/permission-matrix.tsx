@@ -1,22 +1,23 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleInfo } from '../../api/gen/model';
-import { capitalise, PERMISSION_GROUPS, roleKey } from './role-view.ts';
+import { PERMISSION_GROUPS, roleKey, useRoleLabel } from './role-view.ts';
 
 /** Permission Matrix: a column per role, rows by category with granted/total per role. */
 export function PermissionMatrix({ roles }: { roles: RoleInfo[] }) {
   const { t } = useTranslation();
+  const label = useRoleLabel();
   const held = roles.map((r) => new Set<string>(r.permissions));
   return (
     <div className="permission-matrix__scroll">
       <table className="permission-matrix">
-        <caption className="sr-only">{t('rolesScreen.matrix')}</caption>
+        <caption>{t('rolesScreen.matrix')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('rolesScreen.permissionColumn')}</th>
             {roles.map((r) => (
               <th scope="col" key={roleKey(r)}>
-                {capitalise(r.name)}
+                {label(r)}
               </th>
             ))}
           </tr>

@@ -1,7 +1,7 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { RoleInfo } from '../../api/gen/model';
-import { capitalise, roleKey } from './role-view.ts';
+import { roleKey, useRoleLabel } from './role-view.ts';
 
 type Props = {
   roles: RoleInfo[];
@@ -14,6 +14,7 @@ type Props = {
 /** Role Overview: one card per role; only roles the viewer may edit can be selected. */
 export function RoleCards({ roles, selected, isSelectable, onSelect, describe }: Props) {
   const { t } = useTranslation();
+  const label = useRoleLabel();
   return (
     <ul className="role-cards" aria-label={t('rolesScreen.overview')}>
       {roles.map((role) => {
@@ -22,7 +23,7 @@ export function RoleCards({ roles, selected, isSelectable, onSelect, describe }:
         const isSelected = selectable && selected === key;
         const body = (
           <>
-            <span className="role-card__name">{capitalise(role.name)}</span>
+            <span className="role-card__name">{label(role)}</span>
             <span className="role-card__description">{describe(role)}</span>
             <span className="role-card__meta">
               <Tag value={t('rolesScreen.level', { level: role.level })} severity="info" />

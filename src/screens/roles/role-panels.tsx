@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleInfo } from '../../api/gen/model';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
-import { capitalise, roleKey } from './role-view.ts';
+import { roleKey, useRoleLabel } from './role-view.ts';
 
 type Props = {
   roles: RoleInfo[];
@@ -74,10 +74,11 @@ function RolePanel({
 
 /** Expandable per-role panels of checkboxes, disabled for roles the viewer cannot edit. */
 export function RolePanels({ roles, isEditable, grantable, onSave, onDelete }: Props) {
+  const label = useRoleLabel();
   return (
     <Accordion multiple>
       {roles.map((role) => (
-        <AccordionTab key={roleKey(role)} header={capitalise(role.name)}>
+        <AccordionTab key={roleKey(role)} header={label(role)}>
           <RolePanel
             role={role}
             editable={isEditable(role)}

@@ -21,12 +21,13 @@ import { CreateRoleDialog } from './create-role-dialog.tsx';
 import { PermissionMatrix } from './permission-matrix.tsx';
 import { RoleCards } from './role-cards.tsx';
 import { RolePanels } from './role-panels.tsx';
-import { canEdit, capitalise, roleKey } from './role-view.ts';
+import { canEdit, roleKey, useRoleLabel } from './role-view.ts';
 import './roles.css';
 
 /** Spec §2 Roles and permissions, with custom roles saved and enforced by the server (issue 10). */
 export function RolesScreen() {
   const { t } = useTranslation();
+  const label = useRoleLabel();
   const { grant, can } = usePermissions();
   const notify = useNotify();
   const [selected, setSelected] = useState<string | null>(null);
@@ -45,7 +46,7 @@ export function RolesScreen() {
   const askDelete = useConfirmedDelete<RoleInfo>({
     confirm: (role) => ({
       header: t('rolesScreen.confirmDelete.header'),
-      message: t('rolesScreen.confirmDelete.message', { name: capitalise(role.name) }),
+      message: t('rolesScreen.confirmDelete.message', { name: label(role) }),
     }),
     remove: (role) => deleteRole.mutateAsync({ id: role.id as number }),
   });
