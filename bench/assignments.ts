@@ -185,6 +185,46 @@ async function main() {
     console.log(
       `validate probe: ${probe.status}, valid=${probeBody.valid}, cycle of ${probeBody.cycle?.length ?? 0} tasks`,
     );
+    // One request at a time in process (app.inject): the server's own time per validate, which a
+    // machine loaded by other work distorts far less than latencies under a fixed rate.
+    for (const [name, body] of [
+      ['closes a cycle', closing],
+      ['valid', validate(taskIds[0], taskIds[GRAPH_TASKS - 1])],
+    ] as const) {
+      const times: number[] = [];
+      let cpu = process.cpuUsage();
+      for (let i = 0; i < 300; i++) {
+        if (i === 50) cpu = process.cpuUsage();
+        const started = performance.now();
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/v1/task-dependencies/validate',
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: body,
+        });
+        if (i >= 50) times.push(performance.now() - started);
+        if (res.statusCode !== 200) throw new Error(`validate answered ${res.statusCode}`);
+      }
+      const used = process.cpuUsage(cpu);
+      const cpuMs = (used.user + used.system) / 1000 / times.length;
+      times.sort((a, b) => a - b);
+      const at = (q: number) => times[Math.min(times.length - 1, Math.ceil(q * times.length) - 1)];
+      console.log(
+        `validate (${name}), one at a time in process: p50 ${ms(at(0.5))} ms, p99 ${ms(at(0.99))} ms, ` +
+          `CPU ${ms(cpuMs)} ms per request, over ${times.length}`,
+      );
+    }
+    {
+      let cpu = process.cpuUsage();
+      for (let i = 0; i < 300; i++) {
+        if (i === 50) cpu = process.cpuUsage();
+        await app.inject({ method: 'GET', url: '/api/v1/users', headers });
+      }
+      const used = process.cpuUsage(cpu);
+      console.log(
+        `reference GET /users, one at a time in process: CPU ${ms((used.user + used.system) / 1000 / 250)} ms per request`,
+      );
+    }
     const post = { method: 'POST' as const, headers: { ...headers, 'content-type': 'application/json' } };
     const fixed = { duration: DURATION, connections: 10, overallRate: RATE };
     const targets = [

@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type DependencyEdge, HARD_DEPENDENCY_TYPES } from '#domain/dependencies.ts';
 import type { Db } from '../db/client.ts';
 import {
   positions,
@@ -98,20 +99,35 @@ export async function findDependency(db: Db, siteId: string, id: number): Promis
 }
 
 /**
- * Every dependency at a position, as graph edges. They come back packed in one text value:
- * PGlite decodes rows one by one, and 2,000 edges as rows took 30 ms against 3 ms for the query
- * (measured for bench/assignments.ts), which a validate on every dialog submit cannot afford.
+ * Every dependency at a position, as graph edges (all types: a cycle of any type is refused). They
+ * come back packed in one text value: PGlite decodes rows one by one, and 2,000 edges as rows took
+ * 30 ms against 3 ms for the query; packed, 1.3 ms of CPU (measured for bench/assignments.ts).
  */
-export async function edgesAt(db: Db, siteId: string, positionId: number): Promise<Edge[]> {
+export async function edgesAt(db: Db, siteId: string, positionId: number): Promise<DependencyEdge[]> {
+  const result = await db.execute<{ packed: string }>(sql`
+    select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') as packed
+    from ${d} where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}`);
+  return unpack((result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '', (f) => ({
+    taskId: Number(f[0]),
+    dependsOnTaskId: Number(f[1]),
+  }));
+}
+
+/** The dependencies at a position that can block (requires, blocks), with their type. */
+export async function hardEdgesAt(db: Db, siteId: string, positionId: number): Promise<Edge[]> {
   const result = await db.execute<{ packed: string }>(sql`
     select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId} || ':' || ${d.dependencyType}, ','), '') as packed
-    from ${d} where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}`);
-  const packed = (result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '';
-  if (packed === '') return [];
-  return packed.split(',').map((edge) => {
-    const [taskId, dependsOnTaskId, dependencyType] = edge.split(':');
-    return { taskId: Number(taskId), dependsOnTaskId: Number(dependsOnTaskId), dependencyType };
-  });
+    from ${d} where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}
+      and ${d.dependencyType} = any(${`{${HARD_DEPENDENCY_TYPES.join(',')}}`}::text[])`);
+  return unpack((result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '', (f) => ({
+    taskId: Number(f[0]),
+    dependsOnTaskId: Number(f[1]),
+    dependencyType: f[2],
+  }));
+}
+
+function unpack<T>(packed: string, row: (fields: string[]) => T): T[] {
+  return packed === '' ? [] : packed.split(',').map((item) => row(item.split(':')));
 }
 
 /**

@@ -3,7 +3,7 @@
  * that has no completed work entry at that position. Exported for the worker check-in, which asks
  * before it lets a worker start a task.
  */
-import { blockedBy, isHardDependency } from '#domain/dependencies.ts';
+import { blockedBy } from '#domain/dependencies.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from '../../repositories/dependencies.ts';
 
@@ -15,8 +15,7 @@ export interface BlockedTask {
 }
 
 export async function blockedTasks(db: Db, siteId: string, positionId: number): Promise<BlockedTask[]> {
-  const edges = await repo.edgesAt(db, siteId, positionId);
-  const hard = edges.filter((e) => isHardDependency(e.dependencyType));
+  const hard = await repo.hardEdgesAt(db, siteId, positionId);
   if (hard.length === 0) return [];
   const completed = await repo.completedAt(db, siteId, positionId, [
     ...new Set(hard.map((e) => e.dependsOnTaskId)),
