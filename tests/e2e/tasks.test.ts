@@ -203,8 +203,9 @@ describe('task management screen', () => {
     await page.getByText('Sealant checked on all floors').waitFor();
     await shot(page, 'tasks-position-sv');
     await page.getByRole('tab', { name: 'Tillgängliga mallar' }).click();
-    // Every position already has the template open: nothing left to add.
-    await page.getByText('Inga uppgifter').waitFor();
+    // The template's task is done here, so it may be added again.
+    await page.getByRole('button', { name: `Lägg till här ${TEMPLATE}` }).waitFor();
+    await shot(page, 'tasks-available-sv');
     await page.getByRole('button', { name: 'Mallbibliotek' }).click();
     await page.getByRole('row', { name: new RegExp(TEMPLATE) }).waitFor();
     await shot(page, 'tasks-library-sv');

@@ -282,7 +282,7 @@ export const tasks = defineArea({
       failed: 'Det gick inte att markera uppgiften som klar. Försök igen',
       already: 'Uppgiften var redan klar',
     },
-    addToPosition: 'Lägg till på positionen',
+    addToPosition: 'Lägg till här',
     addedToPosition: '{{name}} har lagts till på {{position}}',
     confirmDelete: {
       header: 'Ta bort uppgift',

@@ -69,16 +69,18 @@ export function AvailableTemplates({ positionId, positionLabel, search, category
       />
       {canCreate
         ? actionsColumn<TaskTemplate>(t('common.actions'), (row) => (
-            <Button
-              type="button"
-              icon="pi pi-plus"
-              label={t('tasks.addToPosition')}
-              size="small"
-              outlined
-              aria-label={`${t('tasks.addToPosition')} ${row.task_name}`}
-              loading={create.isPending && create.variables?.data.template_id === row.id}
-              onClick={() => void add(row)}
-            />
+            <div className="task-actions">
+              <Button
+                type="button"
+                icon="pi pi-plus"
+                label={t('tasks.addToPosition')}
+                size="small"
+                outlined
+                aria-label={`${t('tasks.addToPosition')} ${row.task_name}`}
+                loading={create.isPending && create.variables?.data.template_id === row.id}
+                onClick={() => void add(row)}
+              />
+            </div>
           ))
         : null}
     </DataTable>
