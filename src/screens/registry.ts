@@ -102,7 +102,10 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/work-entries',
     access: 'work_entries.read',
     nav: { label: 'nav.workEntries', icon: 'pi pi-clipboard' },
-    component: lazyRouteComponent(() => import('./work-entries/work-entries-screen.tsx'), 'WorkEntriesScreen'),
+    component: lazyRouteComponent(
+      () => import('./work-entries/work-entries-screen.tsx'),
+      'WorkEntriesScreen',
+    ),
     validateSearch: validateWorkEntriesSearch,
   },
   {
