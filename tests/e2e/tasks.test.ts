@@ -46,10 +46,18 @@ async function shot(page: Page, name: string) {
 }
 
 async function pickDropdown(page: Page, inputId: string, option: string, filter?: string) {
-  await page.locator(`#${inputId}`).locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
+  const dropdown = page.locator(`#${inputId}`).locator('xpath=ancestor::div[contains(@class,"p-dropdown")]');
+  const panel = page.locator('.p-dropdown-panel');
+  // Right after a page load the options may still be loading and the click not open the panel.
+  await expect
+    .poll(async () => {
+      if ((await panel.count()) === 0) await dropdown.click();
+      return panel.isVisible();
+    })
+    .toBe(true);
   if (filter) await page.locator('.p-dropdown-panel .p-dropdown-filter').fill(filter);
   await page.getByRole('option', { name: option }).click();
-  await expect.poll(() => page.locator('.p-dropdown-panel').count()).toBe(0);
+  await expect.poll(() => panel.count()).toBe(0);
 }
 
 /** The task names in the visible table body (the empty message has no such cell). */
