@@ -8,6 +8,7 @@ import {
   ADMIN,
   api,
   apiToken,
+  chooseDropdownOption,
   createUser,
   launchBrowser,
   newPage,
@@ -41,17 +42,7 @@ async function openSignedIn(
 const card = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Role Overview' }).locator('li').filter({ hasText: name });
 
-async function chooseRole(page: Page, label: string) {
-  await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-  // Under load the panel is still fading out: a click on Save then lands on it instead.
-  await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
-  await page
-    .locator('.p-dropdown')
-    .filter({ has: page.locator('#user-role') })
-    .locator('.p-dropdown-label', { hasText: label })
-    .waitFor();
-}
+const chooseRole = (page: Page, label: string) => chooseDropdownOption(page, 'user-role', label);
 
 describe('roles and custom roles', () => {
   let server: RunningServer;

@@ -150,3 +150,16 @@ export async function createUser(
   const res = await api(base, 'POST', '/users', user, token);
   if (res.status !== 201) throw new Error(`create ${user.email}: ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+/**
+ * Picks an option of the PrimeReact dropdown whose input has the given id, and waits until the
+ * panel has closed and the choice shows (under load the fading panel would otherwise take the
+ * next click, e.g. on Save).
+ */
+export async function chooseDropdownOption(page: Page, inputId: string, label: string): Promise<void> {
+  const dropdown = page.locator('.p-dropdown').filter({ has: page.locator(`#${inputId}`) });
+  await dropdown.click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+  await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
+  await dropdown.locator('.p-dropdown-label', { hasText: label }).waitFor();
+}

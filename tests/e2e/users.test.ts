@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   apiToken,
+  chooseDropdownOption,
   createUser,
   launchBrowser,
   newPage,
@@ -47,10 +48,7 @@ async function openSignedIn(
   return { context, page };
 }
 
-async function chooseRole(page: Page, label: string) {
-  await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
-  await page.getByRole('option', { name: label, exact: true }).click();
-}
+const chooseRole = (page: Page, label: string) => chooseDropdownOption(page, 'user-role', label);
 
 describe('users screen', () => {
   let server: RunningServer;
