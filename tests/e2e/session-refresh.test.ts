@@ -4,7 +4,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, type RunningServer, signIn, startServer } from './support.ts';
+import {
+  ADMIN,
+  chooseDropdownOption,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  signIn,
+  startServer,
+} from './support.ts';
 
 describe('token refresh in the browser', () => {
   let server: RunningServer;
@@ -36,8 +44,7 @@ describe('token refresh in the browser', () => {
       await dialog.getByLabel('Last name').fill(`Number${round}`);
       await dialog.getByLabel('Email').fill(`round${round}@example.com`);
       await dialog.getByLabel('Password', { exact: true }).fill('secret1');
-      await page.locator('#user-role').locator('xpath=ancestor::div[contains(@class,"p-dropdown")]').click();
-      await page.getByRole('option', { name: 'Worker', exact: true }).click();
+      await chooseDropdownOption(page, 'user-role', 'Worker');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('cell', { name: `round${round}@example.com` }).waitFor();
     }
