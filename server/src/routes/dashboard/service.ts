@@ -11,6 +11,7 @@ import {
   WORK_ENTRY_STATUSES,
   type WorkEntryStatus,
 } from '#domain/work-entries.ts';
+import { actorRole } from '../../lib/effective-permissions.ts';
 import * as repo from '../../repositories/dashboard.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import type { RequestContext } from '../../types.ts';
@@ -34,7 +35,7 @@ export function lastDays(now: Date, timeZone: string, n: number) {
 
 export async function dashboardSummary(ctx: RequestContext) {
   const { db, siteId, actor } = ctx;
-  const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(actor.role, p);
+  const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(actorRole(actor), p);
   const all = can('work_entries.view_all');
   const own = all ? undefined : actor.userId;
   const { timezone } = await getSiteSettings(db, siteId);
