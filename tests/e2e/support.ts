@@ -159,7 +159,8 @@ export async function createUser(
 export async function chooseDropdownOption(page: Page, inputId: string, label: string): Promise<void> {
   const dropdown = page.locator('.p-dropdown').filter({ has: page.locator(`#${inputId}`) });
   await dropdown.click();
-  await page.getByRole('option', { name: label, exact: true }).click();
+  // The option of the open panel, not the hidden native select's option of the same name.
+  await page.locator('.p-dropdown-panel').getByRole('option', { name: label, exact: true }).click();
   await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
   await dropdown.locator('.p-dropdown-label', { hasText: label }).waitFor();
 }
