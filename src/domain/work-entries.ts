@@ -116,8 +116,11 @@ export type WorkEntrySort = (typeof WORK_ENTRY_SORTS)[number];
 
 export const WORK_ENTRY_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const WORK_ENTRY_PAGE_MAX = 100;
-/** The list counts matches up to this many and then says "10,000+". */
-export const WORK_ENTRY_COUNT_CAP = 10_000;
+/**
+ * The list counts matches up to this many and then says "more than 1,000": counting further costs
+ * every request a read of that many rows, and 40 pages are more than anyone pages through.
+ */
+export const WORK_ENTRY_COUNT_CAP = 1_000;
 export const WORK_ENTRY_SEARCH_MAX = 100;
 export const WORK_ENTRY_NOTES_MAX = 2000;
 /** Recent entries on the dashboard (spec §9). */

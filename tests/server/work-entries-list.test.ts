@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workEntries } from '../../server/src/db/schema/index.ts';
+import { filterCondition, pageAfter } from '../../server/src/repositories/work-entries.ts';
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '../../src/domain/work-entries.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
@@ -138,6 +139,23 @@ describe.each(DRIVERS)('work entry list (%s)', (driver) => {
         const { seen, total } = await all(`sort=${sort}&order=${order}`);
         expect(total).toBe(ENTRIES);
         expect(seen.map((e) => e.id)).toEqual(await expectedIds(sort, order));
+      }
+    },
+  );
+
+  it.each(WORK_ENTRY_SORTS)(
+    'walks the %s index (many matches) in the same order as it sorts few',
+    async (sort) => {
+      for (const order of ['asc', 'desc'] as const) {
+        const condition = await filterCondition(t.app.database.db, 'main', { timeZone: 'UTC' });
+        const seen: number[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await pageAfter(t.app.database.db, condition, { sort, order, few: false }, 9, cursor);
+          seen.push(...page.rows.map((r) => r.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+        expect(seen).toEqual(await expectedIds(sort, order));
       }
     },
   );

@@ -39,7 +39,7 @@ function summary(role: Role, recent: unknown[]) {
       users: hasPermission(role, 'users.read') ? 42 : null,
       positions: 120,
       tasks: 35,
-      work_entries: role === 'worker' ? 10_000 : 1_000_000,
+      work_entries: role === 'worker' ? 1_000 : 1_000_000,
       work_entries_capped: role === 'worker',
     },
     recent,
@@ -84,7 +84,7 @@ describe('dashboard', () => {
     expect(await screen.findByText('My work entries')).toBeTruthy();
     expect(screen.queryByText('Users', { selector: '.stat-card__label' })).toBeNull();
     expect(screen.queryByText('Manage users')).toBeNull();
-    expect(screen.getByText('more than 10,000')).toBeTruthy();
+    expect(screen.getByText('more than 1,000')).toBeTruthy();
   });
 
   it('shows “No recent work entries”, and a button to all entries', async () => {

@@ -4,7 +4,7 @@
  * worker's own from their (user_id, created_at) index, and the recent five from the newest end of
  * an index. Users, positions and tasks are small tables, counted exactly.
  */
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { WORK_ENTRY_COUNT_CAP } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -16,27 +16,30 @@ import {
   workEntrySiteTotals,
 } from '../db/schema/index.ts';
 
-export async function countUsers(db: Db, siteId: string) {
-  const [row] = await db.select({ n: count() }).from(users).where(eq(users.siteId, siteId));
-  return row?.n ?? 0;
-}
-
-export async function countPositions(db: Db, siteId: string) {
-  const [row] = await db.select({ n: count() }).from(positions).where(eq(positions.siteId, siteId));
-  return row?.n ?? 0;
-}
-
-export async function countTasks(db: Db, siteId: string) {
-  const [row] = await db.select({ n: count() }).from(tasks).where(eq(tasks.siteId, siteId));
-  return row?.n ?? 0;
-}
-
-export async function countSiteEntries(db: Db, siteId: string) {
+/**
+ * The small tables' counts and the site's entry total in one round trip; a count the caller may
+ * not see is not read at all (null).
+ */
+export async function siteCounts(
+  db: Db,
+  siteId: string,
+  want: { users: boolean; positions: boolean; tasks: boolean; entries: boolean },
+) {
+  const count = (on: boolean, table: typeof users | typeof positions | typeof tasks) =>
+    on
+      ? sql<number>`(select count(*)::int from ${table} where ${table.siteId} = ${siteId})`
+      : sql<number | null>`null::int`;
   const [row] = await db
-    .select({ n: workEntrySiteTotals.entries })
-    .from(workEntrySiteTotals)
-    .where(eq(workEntrySiteTotals.siteId, siteId));
-  return row?.n ?? 0;
+    .select({
+      users: count(want.users, users),
+      positions: count(want.positions, positions),
+      tasks: count(want.tasks, tasks),
+      entries: want.entries
+        ? sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`
+        : sql<number | null>`null::int`,
+    })
+    .from(sql`(select 1) as one`);
+  return row;
 }
 
 /** A worker's own entries, counted up to the cap (and one more). */

@@ -4,6 +4,12 @@
  * its depth. A cursor carries the last row's key values as text (PostgreSQL's own rendering,
  * which casts back exactly, microseconds included) and names its sort, so it cannot be replayed
  * under another one.
+ *
+ * Few matches: when the filters match only a few rows (the first page counted them), walking a
+ * sort index for them is the wrong plan (with none at all, it reads the whole index), yet the
+ * planner, misjudging how the filters combine, can choose it. Then the keys are written so that no
+ * index matches them (`key || ''`, `key + 0`): the planner fetches the few matches by their
+ * filters' indexes and sorts them. Same order, same rows; the cursor remembers the choice.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { WorkEntrySort } from '#domain/work-entries.ts';
@@ -33,6 +39,23 @@ const SORT_KEYS: Record<WorkEntrySort, SortKey> = {
 export interface Keyset {
   sort: WorkEntrySort;
   order: 'asc' | 'desc';
+  /** The filters match few rows: sort them rather than walk an index (see above). */
+  few?: boolean;
+}
+
+/** The key expressions of a keyset, the id last; unindexable but equal when `few`. */
+function keyExprs({ sort, few }: Keyset): SQL[] {
+  const { exprs, types } = SORT_KEYS[sort];
+  const all = [...exprs, sql`${w.id}`];
+  if (!few) return all;
+  const kinds: KeyType[] = [...types, 'int'];
+  return all.map((e, i) =>
+    kinds[i] === 'text'
+      ? sql`(${e} || '')`
+      : kinds[i] === 'int'
+        ? sql`(${e} + 0)`
+        : sql`(${e} + interval '0')`,
+  );
 }
 
 /** The key values to select with each row, as text (k1 is null for a one-column key). */
@@ -44,24 +67,26 @@ export function keyColumns(sort: WorkEntrySort) {
   };
 }
 
-export function orderBy({ sort, order }: Keyset): SQL[] {
-  const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  return [...SORT_KEYS[sort].exprs, sql`${w.id}`].map((e) => sql`${e} ${dir}`);
+export function orderBy(keyset: Keyset): SQL[] {
+  const dir = keyset.order === 'asc' ? sql`asc` : sql`desc`;
+  return keyExprs(keyset).map((e) => sql`${e} ${dir}`);
 }
 
 const TIMESTAMP_TEXT = /^(infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})$/;
 
-/** The cursor after a row: its sort, order, key values and id. */
+/** The cursor after a row: its sort, order, few-matches mode, key values and id. */
 export function encodeCursor(keyset: Keyset, row: { id: number; k0: string; k1: string | null }): string {
   const values = SORT_KEYS[keyset.sort].exprs.length === 2 ? [row.k0, row.k1] : [row.k0];
-  return Buffer.from(JSON.stringify([keyset.sort, keyset.order, ...values, row.id])).toString('base64url');
+  return Buffer.from(
+    JSON.stringify([keyset.sort, keyset.order, keyset.few ? 1 : 0, ...values, row.id]),
+  ).toString('base64url');
 }
 
 /**
- * The condition "after the cursor" in the page's order, or undefined for a cursor that is not
- * one of ours (for this sort and order): the caller answers 400 on `cursor`.
+ * The keyset a cursor continues (its few-matches mode) and the condition "after the cursor", or
+ * undefined for a cursor that is not one of ours for this sort and order: the caller answers 400.
  */
-export function afterCursor(keyset: Keyset, cursor: string): SQL | undefined {
+export function afterCursor(keyset: Keyset, cursor: string): { keyset: Keyset; after: SQL } | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -69,9 +94,9 @@ export function afterCursor(keyset: Keyset, cursor: string): SQL | undefined {
     return undefined;
   }
   const key = SORT_KEYS[keyset.sort];
-  if (!Array.isArray(parsed) || parsed.length !== key.exprs.length + 3) return undefined;
-  const [sort, order, ...rest] = parsed as unknown[];
-  if (sort !== keyset.sort || order !== keyset.order) return undefined;
+  if (!Array.isArray(parsed) || parsed.length !== key.exprs.length + 4) return undefined;
+  const [sort, order, few, ...rest] = parsed as unknown[];
+  if (sort !== keyset.sort || order !== keyset.order || (few !== 0 && few !== 1)) return undefined;
   const id = rest.pop();
   if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) return undefined;
   const values: SQL[] = [];
@@ -88,7 +113,11 @@ export function afterCursor(keyset: Keyset, cursor: string): SQL | undefined {
       values.push(sql`${v}::text`);
     }
   }
-  const left = sql.join([...key.exprs, sql`${w.id}`], sql`, `);
+  const continued = { ...keyset, few: few === 1 };
+  const left = sql.join(keyExprs(continued), sql`, `);
   const right = sql.join([...values, sql`${id as number}::int`], sql`, `);
-  return order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+  return {
+    keyset: continued,
+    after: keyset.order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`,
+  };
 }

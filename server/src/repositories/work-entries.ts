@@ -5,7 +5,14 @@
 import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { WORK_ENTRY_COUNT_CAP, type WorkEntrySort, type WorkEntryStatus } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
-import { positions, tasks, users, workEntries as w } from '../db/schema/index.ts';
+import {
+  positions,
+  tasks,
+  users,
+  workEntries as w,
+  workEntryPhotos,
+  workEntrySiteTotals,
+} from '../db/schema/index.ts';
 import { siteScoped } from './site-scoped.ts';
 import { afterCursor, encodeCursor, type Keyset, keyColumns, orderBy } from './work-entries-keyset.ts';
 
@@ -122,7 +129,7 @@ export async function filterCondition(db: Db, siteId: string, f: EntryFilter): P
 }
 
 /** The columns a page or an export row carries (names joined from their tables, keys as text). */
-function entryColumns(sort: WorkEntrySort) {
+function entryColumns(sort: WorkEntrySort, withPhotos: boolean) {
   return {
     id: w.id,
     userId: w.userId,
@@ -145,13 +152,23 @@ function entryColumns(sort: WorkEntrySort) {
     longitude: w.longitude,
     distanceMeters: w.distanceMeters,
     ...keyColumns(sort),
+    /** The entry's photo ids in upload order, in the same round trip (null when not asked for). */
+    photoIds: withPhotos
+      ? sql<
+          number[]
+        >`(select coalesce(array_agg(${workEntryPhotos.id} order by ${workEntryPhotos.id}), '{}') from ${workEntryPhotos} where ${workEntryPhotos.workEntryId} = ${w.id})`
+      : sql<number[] | null>`null`,
   };
 }
 
 export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
-function selectEntries(db: Db, sort: WorkEntrySort, condition: SQL | undefined) {
-  return db.select(entryColumns(sort)).from(w).innerJoin(users, eq(users.id, w.userId)).where(condition);
+function selectEntries(db: Db, sort: WorkEntrySort, condition: SQL | undefined, withPhotos = true) {
+  return db
+    .select(entryColumns(sort, withPhotos))
+    .from(w)
+    .innerJoin(users, eq(users.id, w.userId))
+    .where(condition);
 }
 
 /** One page in the keyset's order after `cursor` (from the start without one). */
@@ -161,16 +178,17 @@ export async function pageAfter(
   keyset: Keyset,
   limit: number,
   cursor?: string,
+  options: { photos?: boolean } = {},
 ): Promise<{ rows: EntryListRow[]; nextCursor: string | null }> {
-  const after = cursor === undefined ? undefined : afterCursor(keyset, cursor);
-  if (cursor !== undefined && after === undefined) throw new InvalidCursor();
-  const rows = await selectEntries(db, keyset.sort, and(condition, after))
-    .orderBy(...orderBy(keyset))
+  const continued = cursor === undefined ? { keyset, after: undefined } : afterCursor(keyset, cursor);
+  if (!continued) throw new InvalidCursor();
+  const rows = await selectEntries(db, keyset.sort, and(condition, continued.after), options.photos ?? true)
+    .orderBy(...orderBy(continued.keyset))
     .limit(limit + 1);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
-  return { rows: page, nextCursor: more && last ? encodeCursor(keyset, last) : null };
+  return { rows: page, nextCursor: more && last ? encodeCursor(continued.keyset, last) : null };
 }
 
 /** The cursor of a page's request was not made by pageAfter for this sort and order. */
@@ -189,6 +207,15 @@ export async function countCapped(db: Db, condition: SQL): Promise<{ total: numb
   return n > WORK_ENTRY_COUNT_CAP
     ? { total: WORK_ENTRY_COUNT_CAP, capped: true }
     : { total: n, capped: false };
+}
+
+/** The site's entries, exactly, from the total the triggers keep (the unfiltered list's count). */
+export async function siteTotal(db: Db, siteId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: workEntrySiteTotals.entries })
+    .from(workEntrySiteTotals)
+    .where(eq(workEntrySiteTotals.siteId, siteId));
+  return row?.n ?? 0;
 }
 
 /** Exact matches of the condition (the export's row count: one scan, once per download). */

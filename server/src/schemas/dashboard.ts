@@ -33,7 +33,7 @@ export const DashboardSummary = Type.Object(
       tasks: Nullable(Type.Integer()),
       /** The site's entries with work_entries.view_all, otherwise the caller's own. */
       work_entries: Type.Integer(),
-      /** True when work_entries is a lower bound (a worker's own, counted up to 10,000). */
+      /** True when work_entries is a lower bound (a worker's own, counted up to 1,000). */
       work_entries_capped: Type.Boolean(),
     }),
     /** The five newest entries the caller may see. */

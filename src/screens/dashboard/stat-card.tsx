@@ -5,7 +5,7 @@ type Props = {
   to: string;
   icon: string;
   label: string;
-  /** A count, or its text when it is a lower bound ("more than 10,000"). */
+  /** A count, or its text when it is a lower bound ("more than 1,000"). */
   value: number | string | undefined;
   loading: boolean;
   hint?: string;

@@ -51,7 +51,7 @@ type Props = {
 /**
  * Spec §2 Work entries, read-only: pages, sorts and filters on the server (lazy). The pages are
  * keyset pages, so the paginator steps First, Previous and Next rather than jumping to page 400
- * of a million rows; the total is the server's count, "more than 10,000" past its cap.
+ * of a million rows; the total is the server's count, "more than 1,000" past its cap.
  */
 export function WorkEntriesTable(props: Props) {
   const { entries, loading, state, hasNext, total, filtered, onPage, onSort, onView } = props;

@@ -78,9 +78,11 @@ export const workEntries = pgTable(
     index('work_entries_site_position_name_idx').on(t.siteId, t.positionName, t.id),
     index('work_entries_site_task_name_idx').on(t.siteId, sql`coalesce(${t.taskName}, '')`, t.id),
     index('work_entries_site_duration_idx').on(t.siteId, sql`coalesce(${t.durationMinutes}, -1)`, t.id),
-    index('work_entries_user_idx').on(t.userId, t.createdAt, t.id),
-    index('work_entries_position_idx').on(t.positionId, t.createdAt, t.id),
-    index('work_entries_task_idx').on(t.taskId, t.createdAt, t.id),
+    // site_id last: a count of a worker's (or position's, task's) entries within the site reads
+    // the index alone, never the table.
+    index('work_entries_user_idx').on(t.userId, t.createdAt, t.id, t.siteId),
+    index('work_entries_position_idx').on(t.positionId, t.createdAt, t.id, t.siteId),
+    index('work_entries_task_idx').on(t.taskId, t.createdAt, t.id, t.siteId),
     index('work_entries_notes_search_idx')
       .using('gin', sql`to_tsvector('simple', ${t.notes})`)
       .where(sql`${t.notes} is not null`),

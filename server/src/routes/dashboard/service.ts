@@ -40,16 +40,21 @@ export async function dashboardSummary(ctx: RequestContext) {
   const own = all ? undefined : actor.userId;
   const { timezone } = await getSiteSettings(db, siteId);
   const { days, since } = lastDays(new Date(), timezone, DASHBOARD_CHART_DAYS);
-  const [users, positions, tasks, entries, recent, daily] = await Promise.all([
-    can('users.read') ? repo.countUsers(db, siteId) : null,
-    can('positions.read') ? repo.countPositions(db, siteId) : null,
-    can('tasks.read') ? repo.countTasks(db, siteId) : null,
-    all ? repo.countSiteEntries(db, siteId) : repo.countOwnEntries(db, siteId, actor.userId),
+  const [counts, ownCount, recent, daily] = await Promise.all([
+    repo.siteCounts(db, siteId, {
+      users: can('users.read'),
+      positions: can('positions.read'),
+      tasks: can('tasks.read'),
+      entries: all,
+    }),
+    all ? undefined : repo.countOwnEntries(db, siteId, actor.userId),
     repo.recentEntries(db, siteId, DASHBOARD_RECENT, own),
     all
       ? repo.siteDailyCounts(db, siteId, since, timezone)
       : repo.ownDailyCounts(db, siteId, actor.userId, since, timezone),
   ]);
+  const { users, positions, tasks } = counts;
+  const entries = ownCount ?? counts.entries ?? 0;
   const byDay = new Map(
     days.map((date) => [date, Object.fromEntries(WORK_ENTRY_STATUSES.map((s) => [s, 0]))]),
   );

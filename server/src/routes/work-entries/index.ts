@@ -56,7 +56,7 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Work entries, one page at a time (keyset cursor), filtered and sorted on the server',
         description:
           'A caller without work_entries.view_all sees only their own entries. The first page (no cursor) ' +
-          'counts the matches up to 10,000 (total_capped when there are more).',
+          'counts the matches up to 1,000 (total_capped when there are more; the unfiltered list of the site is counted exactly).',
       },
       { querystring: WorkEntryListQuery, response: { 200: WorkEntryList } },
     ),

@@ -40,7 +40,7 @@ export async function uploadPhoto(
   const file = await request.file({
     limits: { fileSize: maxFileUploadSize * 1024 * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
-  if (!file || file.fieldname !== 'photo') {
+  if (file?.fieldname !== 'photo') {
     file?.file.resume();
     throw photoError(400, 'Attach the image in the field "photo"', 'required');
   }

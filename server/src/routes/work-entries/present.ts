@@ -41,14 +41,3 @@ export function toApiEntry(row: EntryListRow, photoIds: number[], links: PhotoLi
     photo_urls: photoIds.map((id) => links.url(id)),
   };
 }
-
-/** Photo ids per entry, in upload order. */
-export function photoIdsByEntry(photos: PhotoRow[]): Map<number, number[]> {
-  const byEntry = new Map<number, number[]>();
-  for (const p of photos) {
-    const list = byEntry.get(p.workEntryId) ?? [];
-    list.push(p.id);
-    byEntry.set(p.workEntryId, list);
-  }
-  return byEntry;
-}

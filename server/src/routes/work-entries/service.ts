@@ -3,7 +3,12 @@
  * capped count), one entry, status changes along the state chart with the duration computed here,
  * and deletion (photos' files too).
  */
-import { applyTransition, checkTransition, type WorkEntryStatus } from '#domain/work-entries.ts';
+import {
+  applyTransition,
+  checkTransition,
+  WORK_ENTRY_COUNT_CAP,
+  type WorkEntryStatus,
+} from '#domain/work-entries.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
@@ -17,7 +22,7 @@ import type { RequestContext } from '../../types.ts';
 import { loadVisible, loadWritable, NOT_FOUND, seesAll } from './access.ts';
 import type { PhotoLinks } from './photo-links.ts';
 import type { PhotoStore } from './photo-store.ts';
-import { photoIdsByEntry, toApiEntry, toApiPhoto } from './present.ts';
+import { toApiEntry, toApiPhoto } from './present.ts';
 
 /** What the area's handlers share besides the request context. */
 export interface WorkEntryDeps {
@@ -58,24 +63,38 @@ export function invalidCursor() {
   });
 }
 
+/** Below this many matches a page sorts the matches rather than walk a sort index (keyset module). */
+export const FEW_MATCHES = WORK_ENTRY_COUNT_CAP;
+
+const unfiltered = (q: WorkEntryFilters) =>
+  [q.status, q.user_id, q.position_id, q.task_id, q.from, q.to, q.search?.trim() || undefined].every(
+    (v) => v === undefined,
+  );
+
+/**
+ * The first page counts the matches (capped), and that count chooses the plan of every page (the
+ * cursor carries it on); no match at all needs no page query. The unfiltered list of a site
+ * reads its exact total from the counts the triggers keep.
+ */
 export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
   const condition = await conditionFor(ctx, q);
   const limit = q.limit ?? 25;
-  const [page, count] = await Promise.all([
-    repo.pageAfter(ctx.db, condition, keysetOf(q), limit, q.cursor).catch((err) => {
-      throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
-    }),
-    q.cursor === undefined ? repo.countCapped(ctx.db, condition) : undefined,
-  ]);
-  const photos = photoIdsByEntry(
-    await photosRepo.photosOf(
-      ctx.db,
-      ctx.siteId,
-      page.rows.map((r) => r.id),
-    ),
-  );
+  let count: { total: number; capped: boolean } | undefined;
+  if (q.cursor === undefined) {
+    count =
+      seesAll(ctx) && unfiltered(q)
+        ? { total: await repo.siteTotal(ctx.db, ctx.siteId), capped: false }
+        : await repo.countCapped(ctx.db, condition);
+  }
+  const keyset = { ...keysetOf(q), few: count !== undefined && count.total < FEW_MATCHES };
+  const page =
+    count?.total === 0
+      ? { rows: [], nextCursor: null }
+      : await repo.pageAfter(ctx.db, condition, keyset, limit, q.cursor).catch((err) => {
+          throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
+        });
   return {
-    work_entries: page.rows.map((r) => toApiEntry(r, photos.get(r.id) ?? [], deps.links)),
+    work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
     next_cursor: page.nextCursor,
     total: count?.total ?? null,
     total_capped: count?.capped ?? false,

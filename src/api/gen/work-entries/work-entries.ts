@@ -64,7 +64,7 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
- * A caller without work_entries.view_all sees only their own entries. The first page (no cursor) counts the matches up to 10,000 (total_capped when there are more).
+ * A caller without work_entries.view_all sees only their own entries. The first page (no cursor) counts the matches up to 1,000 (total_capped when there are more; the unfiltered list of the site is counted exactly).
  * @summary Work entries, one page at a time (keyset cursor), filtered and sorted on the server
  */
 export const listWorkEntries = (
