@@ -3,7 +3,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
 import type { GetDashboardSummary200RecentItem } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { StatusChip } from '../work-entries/status-chip.tsx';
 
 type Props = { entries: GetDashboardSummary200RecentItem[] | undefined; loading: boolean; showAll: boolean };

@@ -7,8 +7,8 @@ import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkEntry } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { WORK_ENTRY_PAGE_SIZES, type WorkEntrySort } from '../../domain/work-entries.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
 

@@ -5,7 +5,7 @@ import { Skeleton } from 'primereact/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetWorkEntry } from '../../api/gen/work-entries/work-entries.ts';
-import { useSiteSettings } from '../site-settings/use-site-settings.ts';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
 
