@@ -7,16 +7,27 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'unit',
+          sequence: { groupOrder: 0 },
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: {
+          name: 'machines',
+          sequence: { groupOrder: 0 },
+          include: ['tests/machines/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
       },
       {
         extends: true,
         test: {
           name: 'server',
+          sequence: { groupOrder: 0 },
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
@@ -31,6 +42,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          // The browser tests run alone, after every other project: on two cores they raced
+          // the server tests for CPU and timed out waiting for the screen (CI of stop 13).
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },
