@@ -11,6 +11,7 @@ export * from './tasks.ts';
 export * from './user-groups.ts';
 export * from './users.ts';
 export * from './work-entries.ts';
+export * from './work-entries-archive.ts';
 
 import { assignmentsUnique } from './assignments.ts';
 import type { UniqueMessages } from './columns.ts';
