@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '..', 'dist');
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
 if (!existsSync(path.join(dist, 'index.html'))) {
   console.error('No build in dist/: run "npm run build" first.');
   process.exit(1);

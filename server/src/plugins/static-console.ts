@@ -1,7 +1,9 @@
 /**
  * Serves the built console from one port with the API: hashed assets cached for a year,
  * index.html never cached, and every other GET that asks for HTML answered with index.html
- * (SPA fallback) so deep links work.
+ * (SPA fallback) so deep links work. The root `/` is the console whatever the Accept header (a
+ * `curl` of the address, `Accept: application/json` or any, never sees a JSON 404); a deep link
+ * is too when the client accepts HTML or anything (a wildcard, or no Accept header).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -40,10 +42,15 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
       }
     },
   });
+  const sendConsole = (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.header('cache-control', 'no-cache').sendFile('index.html');
+  app.get('/', sendConsole);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
-    if (request.method === 'GET' && !url.startsWith('/api/') && !path.extname(url) && wantsHtml) {
+    const accept = request.headers.accept ?? '';
+    const wantsHtml = accept === '' || accept.includes('text/html') || accept.includes('*/*');
+    const isGet = request.method === 'GET' || request.method === 'HEAD';
+    if (isGet && !url.startsWith('/api/') && !path.extname(url) && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
