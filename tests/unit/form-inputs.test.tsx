@@ -48,4 +48,16 @@ describe('form inputs', () => {
     expect(screen.getByRole('alert').textContent).toBe('Minimum length is 2 characters');
     expect(screen.queryByText('Two letters or more')).toBeNull();
   });
+
+  it('render the switch as one control named by its visible label (no checkbox role around it)', () => {
+    render(<Form />);
+    const active = screen.getByRole('switch', { name: 'Active' });
+    expect(active.getAttribute('aria-checked')).toBe('true');
+    expect(active.getAttribute('aria-describedby')).toBe('thing-active-hint');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    const root = active.parentElement as HTMLElement;
+    expect(root.getAttribute('role')).toBeNull();
+    expect(root.getAttribute('aria-checked')).toBeNull();
+    expect(root.getAttribute('aria-describedby')).toBeNull();
+  });
 });

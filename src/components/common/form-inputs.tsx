@@ -4,12 +4,12 @@
  * id is `id` (tests and e2e find fields by their label; a few by id, e.g. '#user-role').
  */
 import { Dropdown } from 'primereact/dropdown';
-import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from './form-field.tsx';
+import { Switch } from './switch.tsx';
 
 type FieldProps<T extends FieldValues> = {
   control: Control<T>;
@@ -147,7 +147,7 @@ export function SwitchField<T extends FieldValues>(props: FieldProps<T>) {
       control={control}
       render={({ field }) => (
         <div className={`form-switch${className ? ` ${className}` : ''}`}>
-          <InputSwitch
+          <Switch
             inputId={id}
             inputRef={field.ref}
             checked={Boolean(field.value)}

@@ -1,10 +1,10 @@
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
-import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Switch } from '../../components/common/switch.tsx';
 
 type Props = {
   search: string;
@@ -52,12 +52,10 @@ export function PositionsToolbar(props: Props) {
           />
         </IconField>
         <span className="positions-toolbar__switch">
-          <InputSwitch
+          <Switch
             inputId="positions-show-inactive"
             checked={showInactive}
             onChange={(e) => onShowInactive(Boolean(e.value))}
-            // PrimeReact gives the wrapper a checkbox role around the real switch (axe: nested-interactive).
-            pt={{ root: { role: undefined, 'aria-checked': undefined } as object }}
           />
           <label htmlFor="positions-show-inactive">{t('positions.showInactive')}</label>
         </span>

@@ -1,5 +1,4 @@
 import { Dropdown } from 'primereact/dropdown';
-import { InputSwitch } from 'primereact/inputswitch';
 import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
@@ -7,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskInstance } from '../../api/gen/model';
 import { useDeleteTaskInstance } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { Switch } from '../../components/common/switch.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { DEFAULT_PAGE_SIZE } from '../../components/table/use-table-defaults.tsx';
@@ -117,7 +117,7 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
                 />
               </div>
               <div className="task-filters__switch">
-                <InputSwitch
+                <Switch
                   inputId="tasks-completed"
                   checked={search.completed ?? false}
                   onChange={(e) => setSearch({ completed: e.value ? true : undefined })}
