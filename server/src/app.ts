@@ -15,6 +15,7 @@ import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
+import requestId, { requestIdGenerator } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticConsole from './plugins/static-console.ts';
 import storableInput from './plugins/storable-input.ts';
@@ -43,6 +44,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger,
     bodyLimit: 256 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Every log line of a request carries its id (reqId); plugins/request-id.ts says which id.
+    genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors the router raises before any route (a path parameter past maxParamLength, a path that
     // does not decode) answer with the standard error body too, without echoing the URL back.
@@ -81,6 +84,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     if (ownsDatabase) await database.close();
   });
 
+  await app.register(requestId);
   await app.register(errorHandler);
   await app.register(cookie);
   await app.register(securityHeaders);

@@ -2,12 +2,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { shareSiteRoles } from '../lib/effective-permissions.ts';
 import { findSessionState } from '../repositories/sessions.ts';
 import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
-import { createRedisLoginLimiter, createRedisRevocationStore } from './redis-stores.ts';
+import {
+  createRedisLoginLimiter,
+  createRedisRevocationStore,
+  createRedisRoleVersions,
+} from './redis-stores.ts';
 import { createTokenService } from './tokens.ts';
 import { createTrustedDevices } from './trusted-devices.ts';
 
@@ -35,6 +40,8 @@ export async function createServices(
     redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
     await redis.connect();
   }
+  // Custom-role changes reach the other processes through Redis; without it this process is alone.
+  shareSiteRoles(db, redis ? createRedisRoleVersions(redis) : null);
   return {
     tokens: createTokenService(jwtSecret, config.accessTokenTtl),
     passwords: createPasswordService(config.argon2),

@@ -4,7 +4,9 @@
  * (redis://host:6379/?keyPrefix=staging:), which keeps deployments (and test runs) sharing one
  * Redis apart.
  */
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { RoleVersions } from '../lib/effective-permissions.ts';
 import type { LoginLimiter, LoginLimits, RevocationStore } from './index.ts';
 import { type CounterStore, createLoginLimiter } from './login-limiter.ts';
 
@@ -25,6 +27,20 @@ export function createRedisRevocationStore(redis: Redis, tokenTtlSeconds: number
       const results = await multi.exec();
       const failed = results?.find(([err]) => err);
       if (failed) throw failed[0];
+    },
+  };
+}
+
+/**
+ * The version of each site's custom roles (lib/effective-permissions.ts): a random value written on
+ * every change, so no two versions are ever equal, even after Redis lost the key.
+ */
+export function createRedisRoleVersions(redis: Redis): RoleVersions {
+  const key = (siteId: string) => `${PREFIX}roles:version:${siteId}`;
+  return {
+    current: (siteId) => redis.get(key(siteId)),
+    async bump(siteId) {
+      await redis.set(key(siteId), randomUUID());
     },
   };
 }

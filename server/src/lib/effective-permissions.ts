@@ -5,8 +5,13 @@
  * change to a custom role or to who holds one drops the site's entry, so the change applies from
  * the holders' next request.
  *
- * The cache lives in this process: with several API processes, a change made in one reaches the
- * others only when they drop their entry (on their own changes or a restart).
+ * Several processes (REDIS_URL set): every change also writes a new random version for the site in
+ * Redis (infra/redis-stores.ts createRedisRoleVersions), and every lookup reads that version (one
+ * GET, sent beside the revocation check) and reloads when it differs from the cached entry's. The
+ * change's answer is held until the new version is written (settleRoleChanges, awaited by the
+ * authorization plugin before any answer goes out), so once a client has seen the change
+ * acknowledged, every process applies it at the next request. A version that could not be written
+ * is logged; an entry is never kept longer than ROLE_CACHE_MAX_MS either way.
  */
 import type { RoleGrant, RoleLike } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
@@ -20,20 +25,53 @@ declare module '../types.ts' {
   }
 }
 
+/** The version of each site's custom roles, shared by every process on one database (Redis). */
+export interface RoleVersions {
+  /** The site's current version; null when none was ever written (or it was lost). */
+  current(siteId: string): Promise<string | null>;
+  /** Writes a new version, unlike any before: every process reloads the site's roles. */
+  bump(siteId: string): Promise<void>;
+}
+
+/** A backstop only: the shared version decides freshness; this bounds a version that failed to write. */
+export const ROLE_CACHE_MAX_MS = 30_000;
+
 interface SiteRoles {
   /** user id → their custom role */
   byUser: Map<number, RoleGrant & { id: number; name: string }>;
 }
 
-const caches = new WeakMap<Db, Map<string, Promise<SiteRoles>>>();
+interface Entry {
+  roles: Promise<SiteRoles>;
+  /** The shared version read before loading (undefined: no sharing, one process). */
+  version: string | null | undefined;
+  loadedAt: number;
+}
 
-function siteCache(db: Db) {
-  let perSite = caches.get(db);
-  if (!perSite) {
-    perSite = new Map();
-    caches.set(db, perSite);
+interface DbState {
+  perSite: Map<string, Entry>;
+  versions?: RoleVersions;
+  /** Version writes not yet finished: the answers of the changes wait for them. */
+  pending: Set<Promise<unknown>>;
+  failures: unknown[];
+}
+
+const states = new WeakMap<Db, DbState>();
+
+function stateOf(db: Db): DbState {
+  let state = states.get(db);
+  if (!state) {
+    state = { perSite: new Map(), pending: new Set(), failures: [] };
+    states.set(db, state);
   }
-  return perSite;
+  return state;
+}
+
+/** Share role changes with the other processes on this database (null: this process alone). */
+export function shareSiteRoles(db: Db, versions: RoleVersions | null): void {
+  const state = stateOf(db);
+  state.versions = versions ?? undefined;
+  state.perSite.clear();
 }
 
 async function load(db: Db, siteId: string): Promise<SiteRoles> {
@@ -51,22 +89,49 @@ async function load(db: Db, siteId: string): Promise<SiteRoles> {
 
 /** The custom role the user holds on their site, if any. */
 export async function customRoleOf(db: Db, siteId: string, userId: number) {
-  const perSite = siteCache(db);
-  let entry = perSite.get(siteId);
-  if (!entry) {
-    entry = load(db, siteId);
-    perSite.set(siteId, entry);
+  const state = stateOf(db);
+  // Read before the roles: a change committed in between only costs one more load later.
+  const version = state.versions ? await state.versions.current(siteId) : undefined;
+  const now = Date.now();
+  let entry = state.perSite.get(siteId);
+  if (!entry || entry.version !== version || now - entry.loadedAt > ROLE_CACHE_MAX_MS) {
+    const fresh: Entry = { roles: load(db, siteId), version, loadedAt: now };
+    entry = fresh;
+    state.perSite.set(siteId, fresh);
     // A failed load must not stay cached.
-    entry.catch(() => {
-      if (perSite.get(siteId) === entry) perSite.delete(siteId);
+    fresh.roles.catch(() => {
+      if (state.perSite.get(siteId) === fresh) state.perSite.delete(siteId);
     });
   }
-  return (await entry).byUser.get(userId);
+  return (await entry.roles).byUser.get(userId);
 }
 
-/** Any custom role of the site, or who holds one, changed: resolve afresh from the next request. */
+/**
+ * Any custom role of the site, or who holds one, changed (and is committed): resolve afresh from
+ * the next request, in this process at once and in the others once the new version is written.
+ */
 export function invalidateSiteRoles(db: Db, siteId: string): void {
-  caches.get(db)?.delete(siteId);
+  const state = states.get(db);
+  if (!state) return;
+  state.perSite.delete(siteId);
+  if (!state.versions) return;
+  const write = state.versions.bump(siteId).catch((err: unknown) => {
+    state.failures.push(err);
+  });
+  state.pending.add(write);
+  void write.finally(() => state.pending.delete(write));
+}
+
+/**
+ * Waits for the role versions written so far (the authorization plugin calls it before an answer
+ * goes out, so a change is acknowledged only once every process will see it). Returns the errors
+ * of versions that could not be written since the last call, for the log.
+ */
+export async function settleRoleChanges(db: Db): Promise<unknown[]> {
+  const state = states.get(db);
+  if (!state || (state.pending.size === 0 && state.failures.length === 0)) return [];
+  await Promise.all(state.pending);
+  return state.failures.splice(0);
 }
 
 /** What the rules of src/domain take for the actor: their custom role, else their built-in role. */
