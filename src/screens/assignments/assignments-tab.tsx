@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListPositionTaskAssignmentsSort, PositionTaskAssignment } from '../../api/gen/model';
+import { ListPositionTaskAssignmentsSort, type PositionTaskAssignment } from '../../api/gen/model';
 import { useDeletePositionTaskAssignment } from '../../api/gen/position-task-assignments/position-task-assignments.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { StatusTag } from '../../components/common/status-tag.tsx';
@@ -14,7 +14,8 @@ import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { DateCell, RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn } from '../../components/table/columns.tsx';
-import { DEFAULT_PAGE_SIZE, useTableDefaults } from '../../components/table/use-table-defaults.tsx';
+import { useLazyTable } from '../../components/table/use-lazy-table.ts';
+import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { AssignmentFormDialog } from './assignment-form-dialog.tsx';
 import type { AssignmentsSearch } from './assignments-search.ts';
@@ -27,31 +28,13 @@ type Props = {
   tasks: Option[];
 };
 
-interface Page {
-  first: number;
-  rows: number;
-  sort: ListPositionTaskAssignmentsSort;
-  order: 1 | -1;
-}
-
-const SORTS: Record<string, ListPositionTaskAssignmentsSort> = {
-  position_code: 'position_code',
-  task_code: 'task_code',
-  assigned_at: 'assigned_at',
-};
-
 /** Spec §2 current assignments: a server-paged table (there can be thousands), filters, add, edit, delete. */
 export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const notify = useNotify();
   const refresh = useRefreshAssignments();
-  const [page, setPage] = useState<Page>({
-    first: 0,
-    rows: DEFAULT_PAGE_SIZE,
-    sort: 'position_code',
-    order: 1,
-  });
+  const table = useLazyTable(ListPositionTaskAssignmentsSort, 'position_code');
   const [dialog, setDialog] = useState<{ visible: boolean; row: PositionTaskAssignment | null }>({
     visible: false,
     row: null,
@@ -59,10 +42,7 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
   const list = useAssignmentsPage({
     position_id: search.position,
     task_id: search.task,
-    limit: page.rows,
-    offset: page.first,
-    sort: page.sort,
-    order: page.order === -1 ? 'desc' : 'asc',
+    ...table.query,
   });
   const remove = useDeletePositionTaskAssignment();
   const askDelete = useConfirmedDelete<PositionTaskAssignment>({
@@ -92,7 +72,7 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
         value={value ?? null}
         options={options}
         onChange={(e) => {
-          setPage((p) => ({ ...p, first: 0 }));
+          table.restart();
           setSearch({ [key]: e.value ?? undefined });
         }}
         placeholder={t('assignments.filters.all')}
@@ -131,21 +111,7 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
         {...defaults}
         dataKey={undefined}
         emptyMessage={<EmptyState message={t('assignments.empty')} />}
-        lazy
-        first={page.first}
-        rows={page.rows}
-        totalRecords={list.data?.total ?? 0}
-        onPage={(e: DataTablePageEvent) => setPage((p) => ({ ...p, first: e.first, rows: e.rows }))}
-        sortField={page.sort}
-        sortOrder={page.order}
-        onSort={(e: DataTableSortEvent) =>
-          setPage((p) => ({
-            ...p,
-            first: 0,
-            sort: SORTS[e.sortField] ?? 'position_code',
-            order: e.sortOrder === -1 ? -1 : 1,
-          }))
-        }
+        {...table.props(list.data?.total ?? 0)}
       >
         <Column
           field="position_code"

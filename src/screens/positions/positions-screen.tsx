@@ -2,19 +2,19 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../../api/gen/model';
+import { ListPositionsSort, type Position } from '../../api/gen/model';
 import { useDeletePosition } from '../../api/gen/positions/positions.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
-import { DEFAULT_PAGE_SIZE } from '../../components/table/use-table-defaults.tsx';
+import { useLazyTable } from '../../components/table/use-lazy-table.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { ImportDialog } from './import-dialog.tsx';
 import { PositionFormDialog } from './position-form-dialog.tsx';
 import { validatePositionsSearch } from './positions-search.ts';
-import { PositionsTable, type TablePage } from './positions-table.tsx';
+import { PositionsTable } from './positions-table.tsx';
 import { PositionsToolbar } from './positions-toolbar.tsx';
 import { positionsListKey, usePositionsPage } from './use-positions-api.ts';
 import { useTagSelection } from './use-tag-selection.ts';
@@ -24,7 +24,6 @@ import './positions.css';
 const TagSheetDialog = lazy(() => import('./tag-sheet-dialog.tsx'));
 
 type FormState = { visible: boolean; position: Position | null };
-const FIRST_PAGE: TablePage = { first: 0, rows: DEFAULT_PAGE_SIZE, sortField: 'position_code', sortOrder: 1 };
 
 /**
  * Spec §2 Positions: the site's positions (search and the inactive switch in the URL), add and
@@ -36,7 +35,8 @@ export function PositionsScreen() {
   const { can } = usePermissions();
   const notify = useNotify();
   const [search, setSearch] = useScreenSearch(validatePositionsSearch);
-  const [page, setPage] = useState<TablePage>(FIRST_PAGE);
+  const table = useLazyTable(ListPositionsSort, 'position_code');
+  const { restart } = table;
   const [form, setForm] = useState<FormState>({ visible: false, position: null });
   const [importing, setImporting] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -45,10 +45,7 @@ export function PositionsScreen() {
   const list = usePositionsPage({
     include_inactive: search.inactive,
     search: search.q,
-    sort: page.sortField,
-    order: page.sortOrder === 1 ? 'asc' : 'desc',
-    limit: page.rows,
-    offset: page.first,
+    ...table.query,
   });
   const deletePosition = useInvalidatingMutation(useDeletePosition, [positionsListKey]);
   const askDelete = useConfirmedDelete<Position>({
@@ -63,13 +60,13 @@ export function PositionsScreen() {
   // A new filter starts again from the first page.
   const onSearch = useCallback(
     (q: string) => {
-      setPage((p) => ({ ...p, first: 0 }));
+      restart();
       setSearch({ q: q || undefined }, { replace: true });
     },
-    [setSearch],
+    [restart, setSearch],
   );
   const onShowInactive = (show: boolean) => {
-    setPage((p) => ({ ...p, first: 0 }));
+    restart();
     setSearch({ inactive: show || undefined });
   };
   const closeForm = () => setForm((f) => ({ ...f, visible: false }));
@@ -114,8 +111,8 @@ export function PositionsScreen() {
           positions={list.data?.positions ?? []}
           total={list.data?.total ?? 0}
           loading={list.isFetching}
-          page={page}
-          onPage={setPage}
+          page={table.page}
+          onPage={table.setPage}
           selected={selection.ids}
           onSelect={selection.toggle}
           onEdit={can('positions.update') ? (position) => setForm({ visible: true, position }) : undefined}

@@ -1,19 +1,15 @@
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../../api/gen/model';
+import { ListPositionsSort, type Position } from '../../api/gen/model';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import type { PositionSortField } from './use-positions-api.ts';
 
-export interface TablePage {
-  first: number;
-  rows: number;
-  sortField: PositionSortField;
-  sortOrder: 1 | -1;
-}
+export type TablePage = LazyPage<PositionSortField>;
 
 type Props = {
   positions: Position[];
@@ -73,21 +69,7 @@ export function PositionsTable(props: Props) {
       value={rows}
       loading={loading}
       {...useTableDefaults()}
-      lazy
-      first={page.first}
-      rows={page.rows}
-      totalRecords={total}
-      onPage={(e: DataTablePageEvent) => onPage({ ...page, first: e.first, rows: e.rows })}
-      sortField={page.sortField}
-      sortOrder={page.sortOrder}
-      onSort={(e: DataTableSortEvent) =>
-        onPage({
-          ...page,
-          first: 0,
-          sortField: (e.sortField as PositionSortField) || 'position_code',
-          sortOrder: e.sortOrder === -1 ? -1 : 1,
-        })
-      }
+      {...lazyTableProps(page, onPage, total, ListPositionsSort, 'position_code')}
       rowClassName={(p: Position) => (p.is_active ? '' : 'positions-row--inactive')}
     >
       <Column

@@ -1,21 +1,17 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTablePageEvent, type DataTableSortEvent } from 'primereact/datatable';
+import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
-import type { ListTaskInstancesSort, TaskInstance } from '../../api/gen/model';
+import { ListTaskInstancesSort, type TaskInstance } from '../../api/gen/model';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn } from '../../components/table/columns.tsx';
+import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { CategoryCell, DurationCell, InstanceStatusCell, TaskNameCell } from './task-cells.tsx';
 
 export type InstanceSort = ListTaskInstancesSort;
 
-export interface InstancePage {
-  first: number;
-  rows: number;
-  sortField: InstanceSort;
-  sortOrder: 1 | -1;
-}
+export type InstancePage = LazyPage<InstanceSort>;
 
 type Props = {
   instances: TaskInstance[];
@@ -64,21 +60,7 @@ export function InstancesTable(props: Props) {
       value={instances}
       loading={loading}
       {...useTableDefaults()}
-      lazy
-      first={page.first}
-      rows={page.rows}
-      totalRecords={total}
-      onPage={(e: DataTablePageEvent) => onPage({ ...page, first: e.first, rows: e.rows })}
-      sortField={page.sortField}
-      sortOrder={page.sortOrder}
-      onSort={(e: DataTableSortEvent) =>
-        onPage({
-          ...page,
-          first: 0,
-          sortField: (e.sortField as InstanceSort) || 'task_name',
-          sortOrder: e.sortOrder === -1 ? -1 : 1,
-        })
-      }
+      {...lazyTableProps(page, onPage, total, ListTaskInstancesSort, 'task_name')}
       rowClassName={(row: TaskInstance) => (row.is_completed ? 'task-row--done' : '')}
     >
       <Column

@@ -3,24 +3,23 @@ import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskInstance } from '../../api/gen/model';
+import { ListTaskInstancesSort, type TaskInstance } from '../../api/gen/model';
 import { useDeleteTaskInstance } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { Switch } from '../../components/common/switch.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
-import { DEFAULT_PAGE_SIZE } from '../../components/table/use-table-defaults.tsx';
+import { useLazyTable } from '../../components/table/use-lazy-table.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { AvailableTemplates } from './available-templates.tsx';
 import { CompleteDialog } from './complete-dialog.tsx';
 import { CompletionBar } from './completion-bar.tsx';
-import { type InstancePage, InstancesTable } from './instances-table.tsx';
+import { InstancesTable } from './instances-table.tsx';
 import { TaskFilters } from './task-filters.tsx';
 import type { TasksSearch } from './tasks-search.ts';
 import { selectNamed, useActivePositions, useInstancesPage, useTasksMutation } from './use-tasks-api.ts';
 
 const TABS = ['assigned', 'available', 'all'] as const;
-const FIRST_PAGE: InstancePage = { first: 0, rows: DEFAULT_PAGE_SIZE, sortField: 'task_name', sortOrder: 1 };
 
 type Props = {
   search: TasksSearch;
@@ -37,7 +36,8 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
   const { can } = usePermissions();
   const notify = useNotify();
   const positions = useActivePositions();
-  const [page, setPage] = useState<InstancePage>(FIRST_PAGE);
+  const paging = useLazyTable(ListTaskInstancesSort, 'task_name');
+  const { restart } = paging;
   const [completing, setCompleting] = useState<TaskInstance | null>(null);
   const tab = search.tab ?? 'assigned';
   const positionId = search.position;
@@ -47,8 +47,8 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
   // Any filter or tab change starts again from the first page.
   const filterKey = `${tab}|${positionId}|${search.completed}|${search.q}|${search.category}`;
   useEffect(() => {
-    if (filterKey) setPage((p) => ({ ...p, first: 0 }));
-  }, [filterKey]);
+    if (filterKey) restart();
+  }, [filterKey, restart]);
 
   const list = useInstancesPage(
     {
@@ -56,10 +56,7 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
       includeCompleted: search.completed,
       search: search.q,
       category: search.category,
-      limit: page.rows,
-      offset: page.first,
-      sort: page.sortField,
-      order: page.sortOrder === 1 ? 'asc' : 'desc',
+      ...paging.query,
     },
     tab !== 'available' && (site || positionId !== undefined),
   );
@@ -77,8 +74,8 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
       instances={list.data?.instances ?? []}
       total={list.data?.total ?? 0}
       loading={list.isFetching}
-      page={page}
-      onPage={setPage}
+      page={paging.page}
+      onPage={paging.setPage}
       showPosition={showPosition}
       onComplete={can('tasks.update') ? setCompleting : undefined}
       onEdit={onEdit}
