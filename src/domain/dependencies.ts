@@ -16,20 +16,36 @@ export const HARD_DEPENDENCY_TYPES: readonly DependencyType[] = ['requires', 'bl
 
 export const isHardDependency = (type: string) => (HARD_DEPENDENCY_TYPES as readonly string[]).includes(type);
 
-/**
- * The cycle that adding `edge` would close, as task ids from the new edge's task round to itself
- * (`[C, A, B, C]` for C → A over A → B → C), or null when the graph stays acyclic. A self edge is
- * the shortest cycle, `[A, A]`. Breadth-first, so the path named is a shortest one.
- */
-export function cycleThrough(edges: readonly DependencyEdge[], edge: DependencyEdge): number[] | null {
-  const { taskId: from, dependsOnTaskId: to } = edge;
-  if (from === to) return [from, from];
+/** Each task's direct dependencies (task → the tasks it depends on), built once from a list of edges. */
+export type DependencyGraph = ReadonlyMap<number, readonly number[]>;
+
+export function graphOf(edges: readonly DependencyEdge[]): DependencyGraph {
   const next = new Map<number, number[]>();
   for (const e of edges) {
     const list = next.get(e.taskId);
     if (list) list.push(e.dependsOnTaskId);
     else next.set(e.taskId, [e.dependsOnTaskId]);
   }
+  return next;
+}
+
+/** Whether the graph already holds `edge`. */
+export const hasEdge = (graph: DependencyGraph, edge: DependencyEdge) =>
+  graph.get(edge.taskId)?.includes(edge.dependsOnTaskId) ?? false;
+
+/**
+ * The cycle that adding `edge` would close, as task ids from the new edge's task round to itself
+ * (`[C, A, B, C]` for C → A over A → B → C), or null when the graph stays acyclic. A self edge is
+ * the shortest cycle, `[A, A]`. Breadth-first, so the path named is a shortest one.
+ */
+export function cycleThrough(edges: readonly DependencyEdge[], edge: DependencyEdge): number[] | null {
+  return cycleIn(graphOf(edges), edge);
+}
+
+/** `cycleThrough` over a graph already built (the server keeps a position's graph between requests). */
+export function cycleIn(next: DependencyGraph, edge: DependencyEdge): number[] | null {
+  const { taskId: from, dependsOnTaskId: to } = edge;
+  if (from === to) return [from, from];
   // A path to → … → from plus the new edge from → to is the cycle.
   const cameFrom = new Map<number, number>([[to, to]]);
   const queue = [to];

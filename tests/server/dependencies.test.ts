@@ -177,6 +177,31 @@ describe.each(DRIVERS)('task dependencies (%s)', (driver) => {
     ).toBe(201);
   });
 
+  it('validate never answers from a graph older than the last commit (the kept graph)', async () => {
+    const s = await setup('A', 'B', 'C');
+    const closing = { position_id: s.position, task_id: s.C, depends_on_task_id: s.A };
+    const answer = async () => (await validate(closing)).json().code;
+    expect(
+      (await create({ position_id: s.position, task_id: s.A, depends_on_task_id: s.B })).statusCode,
+    ).toBe(201);
+    // Asked twice, so the second may come from the kept graph.
+    expect(await answer()).toBeNull();
+    expect(await answer()).toBeNull();
+    // Written past the API (no code path to invalidate anything): seen at once.
+    const { db } = t.app.database;
+    const [edge] = await db
+      .insert(taskDependencies)
+      .values({ siteId: 'main', positionId: s.position, taskId: s.B, dependsOnTaskId: s.C })
+      .returning({ id: taskDependencies.id });
+    expect(await answer()).toBe('DEPENDENCY_CYCLE');
+    expect(await answer()).toBe('DEPENDENCY_CYCLE');
+    expect((await call({ method: 'DELETE', url: `${BASE}/${edge.id}` })).statusCode).toBe(200);
+    expect(await answer()).toBeNull();
+    // The closing edge itself, once created, is a duplicate.
+    expect((await create(closing)).statusCode).toBe(201);
+    expect(await answer()).toBe('DEPENDENCY_EXISTS');
+  });
+
   it('treats another site’s position as unknown', async () => {
     const far = await insertPosition(t, { siteId: 'other' });
     const [a, b] = [await insertTask(t, { siteId: 'other' }), await insertTask(t, { siteId: 'other' })];

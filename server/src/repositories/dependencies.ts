@@ -4,9 +4,9 @@
  * within one site.
  */
 import type { Static } from '@sinclair/typebox';
-import { and, asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type DependencyEdge, HARD_DEPENDENCY_TYPES } from '#domain/dependencies.ts';
+import { type DependencyGraph, graphOf, HARD_DEPENDENCY_TYPES } from '#domain/dependencies.ts';
 import type { Db } from '../db/client.ts';
 import {
   positions,
@@ -98,19 +98,80 @@ export async function findDependency(db: Db, siteId: string, id: number): Promis
   return row ? toApi(row) : undefined;
 }
 
+/** What the dependency rules read about one position, in one statement. */
+export interface RuleFacts {
+  positionExists: boolean;
+  /** Which of the asked task ids are assigned to the position. */
+  assigned: Set<number>;
+  /** Every dependency at the position (all types), as a graph. */
+  graph: DependencyGraph;
+}
+
 /**
- * Every dependency at a position, as graph edges (all types: a cycle of any type is refused). They
- * come back packed in one text value: PGlite decodes rows one by one, and 2,000 edges as rows took
- * 30 ms against 3 ms for the query; packed, 1.3 ms of CPU (measured for bench/assignments.ts).
+ * A position's graph kept between validate calls under the database snapshot it was read in
+ * (pg_current_snapshot(): xmin:xmax:in-progress ids). The statement below reads the snapshot it runs
+ * in and reads the edges only when that differs from the kept one: equal snapshots mean no
+ * transaction committed in between, in any process, so the kept graph is exactly what the edges
+ * would read (any commit, of any table, costs one re-read). For the read-only validate only:
+ * create reads the edges afresh under its lock. At most GRAPH_CACHE_SIZE positions per database.
  */
-export async function edgesAt(db: Db, siteId: string, positionId: number): Promise<DependencyEdge[]> {
-  const result = await db.execute<{ packed: string }>(sql`
-    select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') as packed
-    from ${d} where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}`);
-  return unpack((result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '', (f) => ({
-    taskId: Number(f[0]),
-    dependsOnTaskId: Number(f[1]),
-  }));
+const GRAPH_CACHE_SIZE = 64;
+const graphCache = new WeakMap<Db, Map<string, { snapshot: string; graph: DependencyGraph }>>();
+
+/**
+ * The position's existence, which of `taskIds` are assigned there and its dependency graph, in one
+ * statement (each is a lookup by index; PGlite pays per statement). `reuseGraph` (outside a
+ * transaction only) lets the graph come from the snapshot-keyed cache above. The edges come back
+ * packed in one text value: PGlite decodes rows one by one, and 2,000 edges as rows took 30 ms
+ * against 3 ms for the query; packed, 1.3 ms of CPU (measured for bench/assignments.ts).
+ */
+export async function ruleFacts(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  taskIds: number[],
+  options: { reuseGraph: boolean },
+): Promise<RuleFacts> {
+  const a = positionTaskAssignments;
+  const key = `${siteId}\u0000${positionId}`;
+  let perDb = graphCache.get(db);
+  if (!perDb && options.reuseGraph) {
+    perDb = new Map();
+    graphCache.set(db, perDb);
+  }
+  const kept = options.reuseGraph ? perDb?.get(key) : undefined;
+  // The edges' subquery is an init plan, run only if the CASE needs it (no kept graph, or a commit since).
+  const result = await db.execute(sql`
+    select pg_current_snapshot()::text as snapshot,
+      exists (select 1 from ${p} where ${p.siteId} = ${siteId} and ${p.id} = ${positionId}) as position_exists,
+      (select coalesce(string_agg(${a.taskId}::text, ','), '') from ${a}
+        where ${a.siteId} = ${siteId} and ${a.positionId} = ${positionId}
+          and ${a.taskId} = any(${intArray(taskIds)}::int[])) as assigned,
+      case when pg_current_snapshot()::text = ${kept?.snapshot ?? ''} then null else
+        (select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') from ${d}
+          where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}) end as packed`);
+  const row = (
+    result as unknown as {
+      rows: { snapshot: string; position_exists: boolean; assigned: string; packed: string | null }[];
+    }
+  ).rows[0];
+  let graph: DependencyGraph;
+  if (row.packed === null && kept) graph = kept.graph;
+  else {
+    graph = graphOf(
+      unpack(row.packed ?? '', (f) => ({ taskId: Number(f[0]), dependsOnTaskId: Number(f[1]) })),
+    );
+    if (options.reuseGraph && perDb) {
+      perDb.delete(key);
+      perDb.set(key, { snapshot: row.snapshot, graph });
+      if (perDb.size > GRAPH_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
+    }
+  }
+  return {
+    positionExists: row.position_exists,
+    assigned: new Set(row.assigned === '' ? [] : row.assigned.split(',').map(Number)),
+    graph,
+  };
 }
 
 /** The dependencies at a position that can block (requires, blocks), with their type. */
@@ -149,16 +210,6 @@ export async function positionExists(db: Db, siteId: string, positionId: number)
     .from(p)
     .where(and(eq(p.siteId, siteId), eq(p.id, positionId)));
   return row !== undefined;
-}
-
-/** Which of `taskIds` are assigned to the position. */
-export async function assignedAmong(db: Db, siteId: string, positionId: number, taskIds: number[]) {
-  const a = positionTaskAssignments;
-  const rows = await db
-    .select({ taskId: a.taskId })
-    .from(a)
-    .where(and(eq(a.siteId, siteId), eq(a.positionId, positionId), inArray(a.taskId, taskIds)));
-  return new Set(rows.map((r) => r.taskId));
 }
 
 /** Code and name of the site's tasks among `ids` (as one JSON value: a cycle path may name hundreds). */

@@ -2,8 +2,9 @@
  * The dependency rules (spec §3, §5), checked by validate and again by create inside its
  * transaction: the position is the site's; a task never depends on itself; both tasks are
  * assigned to the position; a pair is there once; and no dependency closes a cycle, of any type.
+ * What they read comes in one statement (repo.ruleFacts); the cycle's labels in a second, if any.
  */
-import { cycleThrough, formatCyclePath } from '#domain/dependencies.ts';
+import { cycleIn, formatCyclePath, hasEdge } from '#domain/dependencies.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from '../../repositories/dependencies.ts';
 
@@ -29,24 +30,36 @@ const problem = (status: 400 | 409, code: string, field: string, message: string
   message,
 });
 
-/** The first rule the candidate breaks, or null. The position's existence is checked by the caller. */
+export const POSITION_NOT_FOUND: DependencyProblem = problem(
+  400,
+  'POSITION_NOT_FOUND',
+  'position_id',
+  'Position not found',
+);
+
+/**
+ * The first rule the candidate breaks, or null. `reuseGraph` lets validate use the position's graph
+ * kept under an unchanged database snapshot; create (in its transaction, the position locked)
+ * passes false and reads the edges afresh.
+ */
 export async function dependencyProblem(
   db: Db,
   siteId: string,
   c: Candidate,
+  options: { reuseGraph: boolean },
 ): Promise<DependencyProblem | null> {
+  const facts = await repo.ruleFacts(db, siteId, c.positionId, [c.taskId, c.dependsOnTaskId], options);
+  if (!facts.positionExists) return POSITION_NOT_FOUND;
   if (c.taskId === c.dependsOnTaskId)
     return problem(400, 'SELF_DEPENDENCY', 'depends_on_task_id', 'A task cannot depend on itself');
-  const assigned = await repo.assignedAmong(db, siteId, c.positionId, [c.taskId, c.dependsOnTaskId]);
   for (const field of ['task_id', 'depends_on_task_id'] as const) {
     const id = field === 'task_id' ? c.taskId : c.dependsOnTaskId;
-    if (!assigned.has(id))
+    if (!facts.assigned.has(id))
       return problem(400, 'TASK_NOT_ASSIGNED', field, 'This task is not assigned to the position');
   }
-  const edges = await repo.edgesAt(db, siteId, c.positionId);
-  if (edges.some((e) => e.taskId === c.taskId && e.dependsOnTaskId === c.dependsOnTaskId))
+  if (hasEdge(facts.graph, c))
     return problem(409, 'DEPENDENCY_EXISTS', 'depends_on_task_id', 'This dependency already exists');
-  const cycle = cycleThrough(edges, c);
+  const cycle = cycleIn(facts.graph, c);
   if (cycle) {
     const labels = new Map(
       (await repo.taskLabels(db, siteId, [...new Set(cycle)])).map((l) => [l.id, l.taskCode]),

@@ -9,14 +9,7 @@ import * as repo from '../../repositories/dependencies.ts';
 import type { DependencyCreateInput, DependencyValidateInput } from '../../schemas/dependency.ts';
 import type { RequestContext } from '../../types.ts';
 import { blockedTasks } from './blocked.ts';
-import { type DependencyProblem, dependencyProblem } from './rules.ts';
-
-const POSITION_NOT_FOUND: DependencyProblem = {
-  status: 400,
-  code: 'POSITION_NOT_FOUND',
-  field: 'position_id',
-  message: 'Position not found',
-};
+import { type DependencyProblem, dependencyProblem, POSITION_NOT_FOUND } from './rules.ts';
 
 function toHttpError(p: DependencyProblem): HttpError {
   return new HttpError(p.status, p.message, {
@@ -41,9 +34,8 @@ export async function listDependencies(ctx: RequestContext, q: { position_id?: n
 }
 
 export async function validateDependency(ctx: RequestContext, input: DependencyValidateInput) {
-  const found = (await repo.positionExists(ctx.db, ctx.siteId, input.position_id))
-    ? await dependencyProblem(ctx.db, ctx.siteId, candidateOf(input))
-    : POSITION_NOT_FOUND;
+  // Read-only: no transaction, one statement (plus the cycle's labels when there is one).
+  const found = await dependencyProblem(ctx.db, ctx.siteId, candidateOf(input), { reuseGraph: true });
   return {
     valid: found === null,
     error: found?.message ?? null,
@@ -56,7 +48,7 @@ export async function validateDependency(ctx: RequestContext, input: DependencyV
 export async function createDependency(ctx: RequestContext, input: DependencyCreateInput) {
   const id = await ctx.db.transaction(async (tx) => {
     if (!(await repo.lockPosition(tx, ctx.siteId, input.position_id))) throw toHttpError(POSITION_NOT_FOUND);
-    const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input));
+    const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input), { reuseGraph: false });
     if (found) throw toHttpError(found);
     return repo.insertDependency(tx, ctx.siteId, {
       ...candidateOf(input),
