@@ -10,6 +10,7 @@ import { bootstrapFirstStart, loadJwtSecret, renormalizeEmails } from './bootstr
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createServices } from './infra/create.ts';
+import { scheduleJobs } from './jobs/index.ts';
 import { errorBody } from './lib/errors.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Serve the built console (default: when config.staticDir has an index.html). */
   serveConsole?: boolean;
+  /** Run the background jobs (the work-entry archive): the server does, tests and scripts do not. */
+  jobs?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -85,6 +88,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(requestId);
+  if (options.jobs) scheduleJobs(app);
+
   await app.register(errorHandler);
   await app.register(cookie);
   await app.register(securityHeaders);

@@ -1,0 +1,75 @@
+/**
+ * The work-entry auto-archive (issue 10 §2): for each site whose settings switch it on, closed
+ * entries (completed, failed, cancelled) that ended before the site's retention cut-off move from
+ * work_entries to work_entries_archive, with their photo rows, a bounded batch per transaction.
+ * "Older than workEntryRetentionDays" is judged by when the entry ended (completed_at), by whole
+ * days in the site's time zone (repositories/work-entries-archive.ts archiveCutoff); an entry in
+ * progress or paused never moves, however old.
+ *
+ * Once per site across server processes: a run first claims (site, job, slot) in job_runs, and only
+ * the process whose claim the database accepted runs that site's slot. The batches themselves lock
+ * their rows with SKIP LOCKED, so even two movers at once (a taken-over claim) never move an entry
+ * twice.
+ */
+import type { Db } from '../db/client.ts';
+import * as repo from '../repositories/work-entries-archive.ts';
+
+export const ARCHIVE_JOB = 'work-entry-archive';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface ArchiveRunOptions {
+  /** Who runs (host, pid and a random part), recorded in the claim. */
+  instance: string;
+  /** The clock of this run (tests pass their own day). */
+  now?: Date;
+  /** Length of a run slot: one run per site per slot (a UTC day by default). */
+  slotMs?: number;
+  /** Entries per transaction: small enough that the site's own requests never wait long. */
+  batchSize?: number;
+  /** A claim without a heartbeat this long belongs to a process that died: take it over. */
+  staleSeconds?: number;
+  /** Asked between batches: the server is closing, stop after the current batch. */
+  stopping?: () => boolean;
+}
+
+export interface SiteRun {
+  siteId: string;
+  /** False when another process holds (or already finished) this slot's claim. */
+  claimed: boolean;
+  moved: number;
+  cutoff?: string;
+}
+
+/** The slot `now` falls in: its start, a multiple of the slot length since the epoch (UTC). */
+export const slotOf = (now: Date, slotMs: number) => new Date(Math.floor(now.getTime() / slotMs) * slotMs);
+
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): Promise<SiteRun[]> {
+  const now = options.now ?? new Date();
+  const slot = slotOf(now, options.slotMs ?? DAY_MS);
+  const batchSize = options.batchSize ?? 500;
+  const results: SiteRun[] = [];
+  for (const site of await repo.archivingSites(db)) {
+    if (options.stopping?.()) break;
+    const run = { siteId: site.siteId, job: ARCHIVE_JOB, slot, claimedBy: options.instance };
+    const claimed = await repo.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 });
+    if (!claimed) {
+      results.push({ siteId: site.siteId, claimed: false, moved: 0 });
+      continue;
+    }
+    const cutoff = await repo.archiveCutoff(db, now, site);
+    let moved = 0;
+    for (;;) {
+      const n = await repo.moveBatch(db, site.siteId, cutoff, batchSize);
+      moved += n;
+      const done = n < batchSize || Boolean(options.stopping?.());
+      await repo.recordRun(db, run, n, done && n < batchSize);
+      if (done) break;
+      await yieldToRequests();
+    }
+    results.push({ siteId: site.siteId, claimed: true, moved, cutoff });
+  }
+  return results;
+}
