@@ -2,11 +2,13 @@
  * Site-structure benchmark (issue 6 §4): GET /positions with 5,000 positions (one page of 50, and
  * the whole list) and GET /position-groups with 200 groups of 25 positions each, at a fixed rate
  * on PGlite, beside a bare Fastify route in the same run. Target: p99 < 20 ms at 1,000 req/s.
- * Run: npm run bench:site   (options: BENCH_DURATION=10 BENCH_RATE=1000)
+ * Run: npm run bench:site   (options: BENCH_DURATION=10 BENCH_RATE=1000; BENCH_DURATION=0 measures
+ * only the CPU per request, one request at a time, which the machine's other load disturbs least)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
@@ -112,6 +114,39 @@ async function main() {
         path: '/api/v1/positions?include_inactive=true',
       },
     ];
+    // CPU per request, one request at a time (app.inject: no network, no load generator), GET /users
+    // (bench/api.ts) as the reference. "After a commit": a committed transaction elsewhere on the
+    // database before each request (select txid_current(), whose own CPU is subtracted), which is
+    // what any snapshot-keyed cache must notice: the cost of an answer that cannot come from it.
+    const commit = () => app.database.db.execute(sql`select txid_current()`);
+    const cpuPerRequest = async (url: string, n: number, between?: () => Promise<unknown>) => {
+      for (let k = 0; k < Math.min(n, 20); k++) await app.inject({ method: 'GET', url, headers });
+      const start = process.cpuUsage();
+      for (let k = 0; k < n; k++) {
+        await between?.();
+        const res = await app.inject({ method: 'GET', url, headers });
+        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+      }
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000 / n;
+    };
+    const commitCost = await (async () => {
+      const start = process.cpuUsage();
+      for (let k = 0; k < 500; k++) await commit();
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000 / 500;
+    })();
+    console.log(
+      `CPU per request, GET /api/v1/users (reference): ${ms(await cpuPerRequest('/api/v1/users', 500))} ms`,
+    );
+    for (const target of targets) {
+      const heavy = !target.path.includes('limit=');
+      const warm = await cpuPerRequest(target.path, heavy ? 50 : 500);
+      const cold = (await cpuPerRequest(target.path, heavy ? 10 : 200, commit)) - commitCost;
+      console.log(`CPU per request, ${target.name}: ${ms(warm)} ms; after a commit ${ms(cold)} ms`);
+    }
+    if (DURATION <= 0) return;
+
     const live: typeof targets = [];
     for (const target of targets) {
       const probe = await fetch(`${apiUrl}${target.path}`, { headers });

@@ -7,6 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positionGroupPositions, positionGroups, positions } from '../db/schema/index.ts';
+import { readSnapshot, SnapshotCache } from '../lib/snapshot-cache.ts';
 import type { PositionGroup, PositionGroupDetail, PositionGroupMember } from '../schemas/position-group.ts';
 import { siteScoped } from './site-scoped.ts';
 
@@ -73,39 +74,20 @@ export async function listGroups(db: Db, siteId: string): Promise<ApiPositionGro
 }
 
 /**
- * A one-off, measured for GET /position-groups at 1,000 req/s (README, Benchmarks), like the
- * users-list cache and not a pattern: do not copy it without a measurement of your own. The list
- * joins every membership row with its position for the active counts (5,000 rows for 200 groups of
- * 25), which PGlite cannot do a thousand times a second. The body is kept per site under the
- * database's current snapshot (xmin:xmax:in-progress ids): two equal snapshots mean no transaction
- * committed in between, in any process, so the cached list is never served after a committed change
- * to groups, memberships or positions. Any other write also invalidates it, which costs one re-read.
- * No trigger and no schema change; the check is one statement that reads no table.
+ * GET /position-groups at 1,000 req/s (README, Benchmarks): the list joins every membership row with
+ * its position for the active counts (5,000 rows for 200 groups of 25), which PGlite cannot do a
+ * thousand times a second. The body is kept per site under the database snapshot
+ * (lib/snapshot-cache.ts), so it is never served after a committed change to groups, memberships or
+ * positions, by any process. One body per site; a few sites at most are kept.
  */
-const listCache = new WeakMap<Db, Map<string, { version: string; json: string }>>();
-
-async function snapshotOf(db: Db): Promise<string> {
-  const result = (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as unknown as {
-    rows: { snapshot: string }[];
-  };
-  return result.rows[0].snapshot;
-}
+const listCache = new SnapshotCache<string>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024 });
 
 /** The `{ position_groups: [...] }` body for a site, as JSON text. */
 export async function listGroupsJson(db: Db, siteId: string): Promise<string> {
-  const version = await snapshotOf(db);
-  let perSite = listCache.get(db);
-  if (!perSite) {
-    perSite = new Map();
-    listCache.set(db, perSite);
-  }
-  const cached = perSite.get(siteId);
-  if (cached?.version === version) return cached.json;
   // ApiPositionGroup holds exactly the schema's fields, so this is what the serializer would write.
-  const json = JSON.stringify({ position_groups: await listGroups(db, siteId) });
-  // Stored under the snapshot read before the list: a commit in between only costs a re-read.
-  perSite.set(siteId, { version, json });
-  return json;
+  return listCache.get(await readSnapshot(db), siteId, async () =>
+    JSON.stringify({ position_groups: await listGroups(db, siteId) }),
+  );
 }
 
 /** A group's positions, inactive ones included, ordered by code. */

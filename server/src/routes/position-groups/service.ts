@@ -41,7 +41,7 @@ async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> 
   return unique;
 }
 
-/** The list body as JSON text (a measured one-off cache: repositories/position-groups.ts). */
+/** The list body as JSON text (cached under the database snapshot: repositories/position-groups.ts). */
 export const listGroupsJson = (ctx: RequestContext) => repo.listGroupsJson(ctx.db, ctx.siteId);
 
 export async function getGroup(ctx: RequestContext, id: number) {

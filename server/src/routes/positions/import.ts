@@ -210,10 +210,13 @@ export async function importPositions(
 ): Promise<PositionImportAnswer> {
   const file = readPositionsCsv(body.csv);
   if (body.dry_run) return answer(await plan(ctx.db, ctx.siteId, file), file.columns, false);
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const rows = await plan(tx, ctx.siteId, file);
     if (rows.some((r) => r.action === 'reject')) throw refused(rows);
     await write(tx, ctx.siteId, rows);
     return answer(rows, file.columns, true);
   });
+  // Hundreds of new rows: the planner's statistics of positions are out of date (PGlite only).
+  if (result.create > 0) await repo.analyzePositions(ctx.db, true);
+  return result;
 }

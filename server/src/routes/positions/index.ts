@@ -14,7 +14,7 @@ import {
 } from '../../schemas/position.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { importPositions } from './import.ts';
-import { createPosition, deletePosition, listPositions, updatePosition } from './service.ts';
+import { createPosition, deletePosition, listPositionsJson, updatePosition } from './service.ts';
 
 const { op } = routeKit('positions');
 // The type provider reads the nullable fields (a JSON-schema type list) as unknown; the schema
@@ -38,7 +38,11 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { querystring: PositionListQuery, response: { 200: PositionList } },
     ),
-    async (request) => listPositions(contextOf(app, request), request.query),
+    async (request, reply) => {
+      const json = await listPositionsJson(contextOf(app, request), request.query);
+      // Already JSON text: Fastify sends a string as it is.
+      return reply.type('application/json; charset=utf-8').send(json as never);
+    },
   );
 
   app.post(

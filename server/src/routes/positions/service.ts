@@ -90,8 +90,9 @@ async function loadPosition(ctx: RequestContext, id: number): Promise<repo.Posit
   return row;
 }
 
-export async function listPositions(ctx: RequestContext, query: PositionListOptions) {
-  const { rows, total } = await repo.listPositions(ctx.db, ctx.siteId, {
+/** The list body as JSON text (cached under the database snapshot: repositories/positions.ts). */
+export function listPositionsJson(ctx: RequestContext, query: PositionListOptions): Promise<string> {
+  return repo.listPositionsJson(ctx.db, ctx.siteId, {
     includeInactive: query.include_inactive === true,
     search: query.search?.trim() || undefined,
     sort: query.sort ?? 'position_code',
@@ -99,7 +100,6 @@ export async function listPositions(ctx: RequestContext, query: PositionListOpti
     limit: query.limit,
     offset: query.offset ?? 0,
   });
-  return { positions: rows.map(repo.toApiPosition), total };
 }
 
 export async function createPosition(ctx: RequestContext, body: PositionCreateBody) {

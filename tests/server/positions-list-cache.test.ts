@@ -1,0 +1,237 @@
+/**
+ * GET /positions is cached under the database snapshot (server/src/lib/snapshot-cache.ts,
+ * repositories/positions.ts): a committed change by anyone — another area's code, a direct SQL
+ * write, another connection or another process on PostgreSQL — shows in the very next list, the
+ * totals included, and one site's cached answer is never another site's.
+ */
+import { execFileSync } from 'node:child_process';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../server/src/db/client.ts';
+import { positions, sites } from '../../server/src/db/schema/index.ts';
+import { readSnapshot, SnapshotCache } from '../../server/src/lib/snapshot-cache.ts';
+import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, signInAs } from './support/actors.ts';
+
+interface Listed {
+  id: number;
+  position_code: string;
+  position_name: string;
+  is_active: boolean;
+}
+
+describe.each(DRIVERS)('positions list freshness (%s)', (driver) => {
+  let t: TestApp;
+  let admin: Actor;
+  let otherAdmin: Actor;
+  let db: Db;
+
+  const list = async (query: string, who: Actor = admin) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/positions?${query}`,
+      headers: who.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = res.json() as { positions: Listed[]; total: number };
+    return { ...body, codes: body.positions.map((p) => p.position_code), raw: res.body };
+  };
+  const idOf = async (code: string) =>
+    (await db.select({ id: positions.id }).from(positions).where(eq(positions.positionCode, code)))[0].id;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    db = t.app.database.db;
+    await db.insert(sites).values({ id: 'other', name: 'Other site' });
+    admin = await signInAs(t, 'admin');
+    otherAdmin = await signInAs(t, 'admin', 'other');
+    await db.insert(positions).values(
+      Array.from({ length: 12 }, (_, i) => ({
+        siteId: 'main',
+        positionCode: `F-${String(i).padStart(2, '0')}`,
+        positionName: `Fresh ${i}`,
+      })),
+    );
+    await db
+      .insert(positions)
+      .values(
+        Array.from({ length: 3 }, (_, i) => ({
+          siteId: 'other',
+          positionCode: `F-${i}`,
+          positionName: `Theirs ${i}`,
+        })),
+      );
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the same body while nothing commits', async () => {
+    const first = await list('limit=5');
+    const again = await list('limit=5');
+    expect(again.raw).toBe(first.raw);
+    expect(first.total).toBe(12);
+    expect(first.codes).toEqual(['F-00', 'F-01', 'F-02', 'F-03', 'F-04']);
+  });
+
+  it('never answers one site with another site’s cached list, for the same query', async () => {
+    const mine = await list('limit=5');
+    const theirs = await list('limit=5', otherAdmin);
+    expect(theirs.codes).toEqual(['F-0', 'F-1', 'F-2']);
+    expect(theirs.total).toBe(3);
+    expect(theirs.positions.every((p) => p.position_name.startsWith('Theirs'))).toBe(true);
+    expect((await list('limit=5')).raw).toBe(mine.raw);
+  });
+
+  it('shows a row changed directly in the database at once, in every page and total', async () => {
+    await list('limit=5');
+    await list('limit=5&offset=5');
+    await list('');
+    await db
+      .update(positions)
+      .set({ isActive: false })
+      .where(eq(positions.id, await idOf('F-01')));
+    expect((await list('limit=5')).codes).toEqual(['F-00', 'F-02', 'F-03', 'F-04', 'F-05']);
+    expect((await list('limit=5')).total).toBe(11);
+    expect((await list('limit=5&offset=5')).codes).toEqual(['F-06', 'F-07', 'F-08', 'F-09', 'F-10']);
+    expect((await list('')).total).toBe(11);
+    expect((await list('include_inactive=true&limit=5')).total).toBe(12);
+  });
+
+  it('counts a full page again after an insert (the total is not kept across commits)', async () => {
+    expect((await list('limit=2&offset=2')).total).toBe(11);
+    await db.insert(positions).values({ siteId: 'main', positionCode: 'F-99', positionName: 'Fresh 99' });
+    expect((await list('limit=2&offset=2')).total).toBe(12);
+    // A page past the end still knows the total.
+    expect(await list('limit=5&offset=100')).toMatchObject({ positions: [], total: 12 });
+  });
+
+  it('shows changes made through the API at once', async () => {
+    await list('search=F-0&limit=50');
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/positions',
+      headers: admin.headers,
+      payload: { position_code: 'F-0X', position_name: 'Through the API' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect((await list('search=F-0&limit=50')).codes).toContain('F-0X');
+    const id = created.json().position.id as number;
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/positions/${id}`,
+      headers: admin.headers,
+      payload: { position_name: 'Renamed through the API' },
+    });
+    expect(put.statusCode).toBe(200);
+    const found = (await list('search=F-0X')).positions;
+    expect(found.map((p) => p.position_name)).toEqual(['Renamed through the API']);
+    await t.app.inject({ method: 'DELETE', url: `/api/v1/positions/${id}`, headers: admin.headers });
+    expect((await list('search=F-0X')).positions).toEqual([]);
+  });
+
+  it('shows a commit of another connection (on PostgreSQL also another process) on the next request', async () => {
+    expect((await list('search=F-00')).positions[0].position_name).toBe('Fresh 0');
+    if (driver === 'postgres') {
+      const other = new pg.Client({ connectionString: t.url });
+      await other.connect();
+      try {
+        await other.query(
+          `update positions set position_name = 'Other connection' where position_code = 'F-00'`,
+        );
+      } finally {
+        await other.end();
+      }
+      expect((await list('search=F-00')).positions[0].position_name).toBe('Other connection');
+      // A separate Node process with its own connection.
+      execFileSync(
+        process.execPath,
+        [
+          '-e',
+          `const pg = require('pg'); const c = new pg.Client({ connectionString: process.argv[1] });
+           c.connect().then(() => c.query("update positions set position_name = 'Other process' where position_code = 'F-00'")).then(() => c.end());`,
+          t.url as string,
+        ],
+        { cwd: process.cwd() },
+      );
+      expect((await list('search=F-00')).positions[0].position_name).toBe('Other process');
+    } else {
+      // PGlite has one connection per data folder (a lock keeps other processes out): a raw
+      // statement of the driver, outside Drizzle, stands for any other writer.
+      await t.database.query(
+        `update positions set position_name = 'Raw statement' where position_code = 'F-00'`,
+      );
+      expect((await list('search=F-00')).positions[0].position_name).toBe('Raw statement');
+    }
+  });
+});
+
+describe.each(DRIVERS)('snapshot cache (%s)', (driver) => {
+  let t: TestApp;
+  let db: Db;
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver);
+    db = t.app.database.db;
+  });
+  afterAll(async () => t?.close());
+
+  it('computes again after any commit, and not while nothing commits', async () => {
+    const cache = new SnapshotCache<string>({ maxEntries: 10, maxWeight: 1000 });
+    let computed = 0;
+    const get = async () => cache.get(await readSnapshot(db), 'k', async () => String(++computed));
+    expect(await get()).toBe('1');
+    expect(await get()).toBe('1');
+    // A committed transaction that writes no table of interest still counts (xid assigned).
+    await db.execute(sql`select txid_current()`);
+    expect(await get()).toBe('2');
+    expect(await get()).toBe('2');
+  });
+
+  it('keeps at most maxEntries answers and maxWeight characters, least recently used out', async () => {
+    const cache = new SnapshotCache<string>({ maxEntries: 3, maxWeight: 40 });
+    const snapshot = await readSnapshot(db);
+    const calls: string[] = [];
+    const get = (key: string, value = key) =>
+      cache.get(snapshot, key, async () => {
+        calls.push(key);
+        return value;
+      });
+    await get('a');
+    await get('b');
+    await get('c');
+    await get('a'); // a is now the most recent
+    await get('d'); // b goes
+    expect(cache.size(db)).toBe(3);
+    await get('a');
+    await get('b');
+    expect(calls).toEqual(['a', 'b', 'c', 'd', 'b']);
+    await get('big', 'x'.repeat(11)); // over a quarter of maxWeight: answered, not kept
+    expect(cache.size(db)).toBe(3);
+    await get('e', 'y'.repeat(10));
+    await get('f', 'z'.repeat(10));
+    await get('g', 'w'.repeat(10));
+    expect(cache.size(db)).toBe(3);
+  });
+
+  it('computes every time inside a transaction, where the snapshot does not show its own writes', async () => {
+    const cache = new SnapshotCache<number>({ maxEntries: 10, maxWeight: 10 });
+    const count = async (tx: Db) =>
+      cache.get(await readSnapshot(tx), 'count', async () => {
+        const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(positions);
+        return row.n;
+      });
+    await db
+      .transaction(async (tx) => {
+        const before = await count(tx as unknown as Db);
+        await tx
+          .insert(positions)
+          .values({ siteId: 'main', positionCode: 'TX-1', positionName: 'In a transaction' });
+        expect(await count(tx as unknown as Db)).toBe(before + 1);
+        tx.rollback();
+      })
+      .catch((err) => {
+        if (!String(err).includes('Rollback')) throw err;
+      });
+  });
+});
