@@ -54,15 +54,13 @@ describe.each(DRIVERS)('positions list freshness (%s)', (driver) => {
         positionName: `Fresh ${i}`,
       })),
     );
-    await db
-      .insert(positions)
-      .values(
-        Array.from({ length: 3 }, (_, i) => ({
-          siteId: 'other',
-          positionCode: `F-${i}`,
-          positionName: `Theirs ${i}`,
-        })),
-      );
+    await db.insert(positions).values(
+      Array.from({ length: 3 }, (_, i) => ({
+        siteId: 'other',
+        positionCode: `F-${i}`,
+        positionName: `Theirs ${i}`,
+      })),
+    );
   });
   afterAll(async () => t?.close());
 
