@@ -177,7 +177,7 @@ describe.each(DRIVERS)('task dependencies (%s)', (driver) => {
     ).toBe(201);
   });
 
-  it('validate never answers from a graph older than the last commit (the kept graph)', async () => {
+  it('validate never answers from facts older than the last commit (the kept graph and assignments)', async () => {
     const s = await setup('A', 'B', 'C');
     const closing = { position_id: s.position, task_id: s.C, depends_on_task_id: s.A };
     const answer = async () => (await validate(closing)).json().code;
@@ -200,6 +200,13 @@ describe.each(DRIVERS)('task dependencies (%s)', (driver) => {
     // The closing edge itself, once created, is a duplicate.
     expect((await create(closing)).statusCode).toBe(201);
     expect(await answer()).toBe('DEPENDENCY_EXISTS');
+    // Assignments are kept with the graph: a task assigned after a refusal is seen too.
+    const d = await insertTask(t, { taskCode: `D-${s.position}`, taskName: 'Task D' });
+    const toD = { position_id: s.position, task_id: s.A, depends_on_task_id: d.id };
+    expect((await validate(toD)).json().code).toBe('TASK_NOT_ASSIGNED');
+    expect((await validate(toD)).json().code).toBe('TASK_NOT_ASSIGNED');
+    await assignTask(t, s.position, d.id);
+    expect((await validate(toD)).json().code).toBeNull();
   });
 
   it('treats another site’s position as unknown', async () => {

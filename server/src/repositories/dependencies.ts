@@ -101,77 +101,82 @@ export async function findDependency(db: Db, siteId: string, id: number): Promis
 /** What the dependency rules read about one position, in one statement. */
 export interface RuleFacts {
   positionExists: boolean;
-  /** Which of the asked task ids are assigned to the position. */
-  assigned: Set<number>;
+  /** Tasks assigned to the position: all of them, or (`reuse` false) those among the asked ids. */
+  assigned: ReadonlySet<number>;
   /** Every dependency at the position (all types), as a graph. */
   graph: DependencyGraph;
 }
 
 /**
- * A position's graph kept between validate calls under the database snapshot it was read in
- * (pg_current_snapshot(): xmin:xmax:in-progress ids). The statement below reads the snapshot it runs
- * in and reads the edges only when that differs from the kept one: equal snapshots mean no
- * transaction committed in between, in any process, so the kept graph is exactly what the edges
- * would read (any commit, of any table, costs one re-read). For the read-only validate only:
- * create reads the edges afresh under its lock. At most GRAPH_CACHE_SIZE positions per database.
+ * A position's facts kept between validate calls under the database snapshot they were read in
+ * (pg_current_snapshot(): xmin:xmax:in-progress ids, which any commit or abort changes). The statement
+ * below reads the snapshot it runs in and reads the position only when that differs from the kept
+ * one, so equal snapshots mean no transaction committed in between, in any connection or process,
+ * and the kept facts are exactly what the statement would have read (a commit to any table costs one
+ * re-read). For the read-only validate only (never in a transaction): create reads afresh under its
+ * lock. Measured with bench/assignments.ts (README, Benchmarks). At most FACTS_CACHE_SIZE positions
+ * per database, least recently read out first.
  */
-const GRAPH_CACHE_SIZE = 64;
-const graphCache = new WeakMap<Db, Map<string, { snapshot: string; graph: DependencyGraph }>>();
+const FACTS_CACHE_SIZE = 64;
+const factsCache = new WeakMap<Db, Map<string, { snapshot: string; facts: RuleFacts }>>();
 
 /**
- * The position's existence, which of `taskIds` are assigned there and its dependency graph, in one
- * statement (each is a lookup by index; PGlite pays per statement). `reuseGraph` (outside a
- * transaction only) lets the graph come from the snapshot-keyed cache above. The edges come back
- * packed in one text value: PGlite decodes rows one by one, and 2,000 edges as rows took 30 ms
- * against 3 ms for the query; packed, 1.3 ms of CPU (measured for bench/assignments.ts).
+ * The position's existence, its assigned tasks and its dependency graph, in one statement (each an
+ * index lookup; PGlite pays per statement). With `reuse` (outside a transaction only) the answer may
+ * come from the snapshot-keyed cache above and then the statement reads no table; without it only
+ * `taskIds`' assignments are read. Ids and edges come back packed in one text value each: PGlite
+ * decodes rows one by one (2,000 edges as rows took 30 ms against 3 ms for the query).
  */
 export async function ruleFacts(
   db: Db,
   siteId: string,
   positionId: number,
   taskIds: number[],
-  options: { reuseGraph: boolean },
+  options: { reuse: boolean },
 ): Promise<RuleFacts> {
   const a = positionTaskAssignments;
   const key = `${siteId}\u0000${positionId}`;
-  let perDb = graphCache.get(db);
-  if (!perDb && options.reuseGraph) {
+  let perDb = factsCache.get(db);
+  if (!perDb && options.reuse) {
     perDb = new Map();
-    graphCache.set(db, perDb);
+    factsCache.set(db, perDb);
   }
-  const kept = options.reuseGraph ? perDb?.get(key) : undefined;
-  // The edges' subquery is an init plan, run only if the CASE needs it (no kept graph, or a commit since).
+  const kept = options.reuse ? perDb?.get(key) : undefined;
+  const among = options.reuse ? sql`` : sql` and ${a.taskId} = any(${intArray(taskIds)}::int[])`;
+  // Uncorrelated subqueries are init plans, run only when the CASE needs them: not at all while the
+  // snapshot is the kept one.
+  const stale = sql`pg_current_snapshot()::text is distinct from ${kept?.snapshot ?? null}::text`;
   const result = await db.execute(sql`
     select pg_current_snapshot()::text as snapshot,
-      exists (select 1 from ${p} where ${p.siteId} = ${siteId} and ${p.id} = ${positionId}) as position_exists,
-      (select coalesce(string_agg(${a.taskId}::text, ','), '') from ${a}
-        where ${a.siteId} = ${siteId} and ${a.positionId} = ${positionId}
-          and ${a.taskId} = any(${intArray(taskIds)}::int[])) as assigned,
-      case when pg_current_snapshot()::text = ${kept?.snapshot ?? ''} then null else
-        (select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') from ${d}
-          where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}) end as packed`);
+      case when ${stale} then exists (select 1 from ${p} where ${p.siteId} = ${siteId} and ${p.id} = ${positionId}) end as position_exists,
+      case when ${stale} then (select coalesce(string_agg(${a.taskId}::text, ','), '') from ${a}
+        where ${a.siteId} = ${siteId} and ${a.positionId} = ${positionId}${among}) end as assigned,
+      case when ${stale} then (select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') from ${d}
+        where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}) end as packed`);
   const row = (
     result as unknown as {
-      rows: { snapshot: string; position_exists: boolean; assigned: string; packed: string | null }[];
+      rows: {
+        snapshot: string;
+        position_exists: boolean | null;
+        assigned: string | null;
+        packed: string | null;
+      }[];
     }
   ).rows[0];
-  let graph: DependencyGraph;
-  if (row.packed === null && kept) graph = kept.graph;
-  else {
-    graph = graphOf(
+  if (kept && row.position_exists === null) return kept.facts;
+  const facts: RuleFacts = {
+    positionExists: row.position_exists === true,
+    assigned: new Set(row.assigned ? row.assigned.split(',').map(Number) : []),
+    graph: graphOf(
       unpack(row.packed ?? '', (f) => ({ taskId: Number(f[0]), dependsOnTaskId: Number(f[1]) })),
-    );
-    if (options.reuseGraph && perDb) {
-      perDb.delete(key);
-      perDb.set(key, { snapshot: row.snapshot, graph });
-      if (perDb.size > GRAPH_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
-    }
-  }
-  return {
-    positionExists: row.position_exists,
-    assigned: new Set(row.assigned === '' ? [] : row.assigned.split(',').map(Number)),
-    graph,
+    ),
   };
+  if (perDb) {
+    perDb.delete(key);
+    perDb.set(key, { snapshot: row.snapshot, facts });
+    if (perDb.size > FACTS_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
+  }
+  return facts;
 }
 
 /** The dependencies at a position that can block (requires, blocks), with their type. */

@@ -38,15 +38,15 @@ export const POSITION_NOT_FOUND: DependencyProblem = problem(
 );
 
 /**
- * The first rule the candidate breaks, or null. `reuseGraph` lets validate use the position's graph
+ * The first rule the candidate breaks, or null. `reuse` lets validate use the position's facts
  * kept under an unchanged database snapshot; create (in its transaction, the position locked)
- * passes false and reads the edges afresh.
+ * passes false and reads them afresh.
  */
 export async function dependencyProblem(
   db: Db,
   siteId: string,
   c: Candidate,
-  options: { reuseGraph: boolean },
+  options: { reuse: boolean },
 ): Promise<DependencyProblem | null> {
   const facts = await repo.ruleFacts(db, siteId, c.positionId, [c.taskId, c.dependsOnTaskId], options);
   if (!facts.positionExists) return POSITION_NOT_FOUND;

@@ -35,7 +35,7 @@ export async function listDependencies(ctx: RequestContext, q: { position_id?: n
 
 export async function validateDependency(ctx: RequestContext, input: DependencyValidateInput) {
   // Read-only: no transaction, one statement (plus the cycle's labels when there is one).
-  const found = await dependencyProblem(ctx.db, ctx.siteId, candidateOf(input), { reuseGraph: true });
+  const found = await dependencyProblem(ctx.db, ctx.siteId, candidateOf(input), { reuse: true });
   return {
     valid: found === null,
     error: found?.message ?? null,
@@ -48,7 +48,7 @@ export async function validateDependency(ctx: RequestContext, input: DependencyV
 export async function createDependency(ctx: RequestContext, input: DependencyCreateInput) {
   const id = await ctx.db.transaction(async (tx) => {
     if (!(await repo.lockPosition(tx, ctx.siteId, input.position_id))) throw toHttpError(POSITION_NOT_FOUND);
-    const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input), { reuseGraph: false });
+    const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input), { reuse: false });
     if (found) throw toHttpError(found);
     return repo.insertDependency(tx, ctx.siteId, {
       ...candidateOf(input),
