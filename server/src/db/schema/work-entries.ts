@@ -127,10 +127,16 @@ export const workEntryHourlyCounts = pgTable(
   (t) => [primaryKey({ columns: [t.siteId, t.hour, t.status] })],
 );
 
-/** Entries per site, kept by the same trigger: the dashboard's total in one primary-key read. */
+/**
+ * Entries per site, kept by the same trigger: the dashboard's total in one primary-key read.
+ * `version` goes up with every statement that inserts, updates or deletes entries of the site
+ * (migration 0009), so an answer computed from the site's entries and remembered with the version
+ * it was read at is still right exactly while the version is unchanged, in any process.
+ */
 export const workEntrySiteTotals = pgTable('work_entry_site_totals', {
   siteId: text('site_id')
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
   entries: bigint('entries', { mode: 'number' }).notNull(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
