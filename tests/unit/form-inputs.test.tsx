@@ -4,7 +4,13 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SwitchField, TextField } from '../../src/components/common/form-inputs.tsx';
+import {
+  DropdownField,
+  MultiSelectField,
+  NumberField,
+  SwitchField,
+  TextField,
+} from '../../src/components/common/form-inputs.tsx';
 import { formMessage } from '../../src/components/common/form-message.ts';
 import i18n from '../../src/i18n/index.ts';
 
@@ -59,5 +65,98 @@ describe('form inputs', () => {
     expect(root.getAttribute('role')).toBeNull();
     expect(root.getAttribute('aria-checked')).toBeNull();
     expect(root.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('bind a number (empty is null, decimals when asked) and a text field with a button joined to it', async () => {
+    type N = { priority: number | null; latitude: number | null; code: string };
+    function Numbers() {
+      const { control, watch, setValue } = useForm<N>({
+        defaultValues: { priority: 3, latitude: null, code: '' },
+      });
+      return (
+        <>
+          <NumberField control={control} name="priority" id="n-priority" label="Priority" min={1} max={5} />
+          <NumberField control={control} name="latitude" id="n-lat" label="Latitude" decimals={6} />
+          <TextField
+            control={control}
+            name="code"
+            id="n-code"
+            label="Code"
+            addon={
+              <button type="button" onClick={() => setValue('code', 'GEN-1')}>
+                Generate
+              </button>
+            }
+          />
+          <output>{JSON.stringify(watch())}</output>
+        </>
+      );
+    }
+    render(<Numbers />);
+    const priority = screen.getByLabelText('Priority') as HTMLInputElement;
+    expect(priority.value).toBe('3');
+    expect((screen.getByLabelText('Latitude') as HTMLInputElement).value).toBe('');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate' })));
+    expect((screen.getByLabelText('Code') as HTMLInputElement).value).toBe('GEN-1');
+    expect(screen.getByLabelText('Code').parentElement?.className).toContain('p-inputgroup');
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({
+      priority: 3,
+      latitude: null,
+      code: 'GEN-1',
+    });
+  });
+
+  it('name a dropdown and a multi-select, and keep the multi-select values it does not offer', async () => {
+    type M = { manager: number | null; ids: number[] };
+    function Pickers() {
+      const { control, watch } = useForm<M>({ defaultValues: { manager: 2, ids: [9, 1] } });
+      return (
+        <>
+          <DropdownField
+            control={control}
+            name="manager"
+            id="m-manager"
+            label="Manager"
+            options={[
+              { label: 'Ann', value: 1 },
+              { label: 'Bob', value: 2 },
+            ]}
+            filter
+            showClear
+          />
+          <MultiSelectField
+            control={control}
+            name="ids"
+            id="m-ids"
+            label="Positions"
+            filterLabel="Filter positions"
+            options={[
+              { label: 'A-1', value: 1 },
+              { label: 'B-2', value: 2 },
+            ]}
+            kept={(id: number) => id === 9}
+          >
+            <p>One inactive</p>
+          </MultiSelectField>
+          <output>{JSON.stringify(watch())}</output>
+        </>
+      );
+    }
+    const { container } = render(<Pickers />);
+    expect(container.querySelector('#m-manager')?.getAttribute('aria-haspopup')).toBe('listbox');
+    expect(container.querySelector('select[aria-label="Manager"]')).not.toBeNull();
+    expect(container.querySelector('.p-dropdown-trigger')?.getAttribute('aria-hidden')).toBe('true');
+    expect(screen.getByLabelText('Positions')).toBeTruthy();
+    expect(screen.getByText('One inactive')).toBeTruthy();
+    // The kept id is not shown as a chip; the offered one is.
+    expect(screen.getByText('A-1')).toBeTruthy();
+    expect(screen.queryByText('9')).toBeNull();
+    // Clearing the dropdown gives null.
+    const clear = container.querySelector('.p-dropdown-clear-icon') as Element;
+    await act(async () => fireEvent.pointerUp(clear));
+    // Removing the chip keeps the kept id.
+    const remove = container.querySelector('.p-multiselect-token-icon') as Element;
+    await act(async () => fireEvent.click(remove));
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({ manager: null, ids: [9] });
   });
 });

@@ -4,11 +4,16 @@
  * id is `id` (tests and e2e find fields by their label; a few by id, e.g. '#user-role').
  */
 import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
+import type { ReactNode } from 'react';
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormField } from './form-field.tsx';
+import { dropdownPt, multiSelectPt } from './select-a11y.ts';
 import { Switch } from './switch.tsx';
 
 type FieldProps<T extends FieldValues> = {
@@ -26,15 +31,23 @@ const described = (id: string, error: unknown, hint?: string) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
 export function TextField<T extends FieldValues>(
-  props: FieldProps<T> & { type?: 'text' | 'email'; autoComplete?: string; readOnly?: boolean },
+  props: FieldProps<T> & {
+    type?: 'text' | 'email';
+    autoComplete?: string;
+    readOnly?: boolean;
+    spellCheck?: boolean;
+    /** A button (or more) joined to the input's end, e.g. "Generate" (a PrimeReact input group). */
+    addon?: ReactNode;
+  },
 ) {
   const { control, name, id, label, hint, className, type = 'text', autoComplete = 'off', readOnly } = props;
+  const { spellCheck, addon } = props;
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+      render={({ field, fieldState: { error } }) => {
+        const input = (
           <InputText
             id={id}
             ref={field.ref}
@@ -44,13 +57,26 @@ export function TextField<T extends FieldValues>(
             onBlur={field.onBlur}
             type={type}
             autoComplete={autoComplete}
+            spellCheck={spellCheck}
             readOnly={readOnly}
             invalid={Boolean(error)}
             aria-invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
           />
-        </FormField>
-      )}
+        );
+        return (
+          <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+            {addon ? (
+              <div className="p-inputgroup">
+                {input}
+                {addon}
+              </div>
+            ) : (
+              input
+            )}
+          </FormField>
+        );
+      }}
     />
   );
 }
@@ -110,9 +136,18 @@ export function PasswordField<T extends FieldValues>(props: FieldProps<T> & { au
 }
 
 export function DropdownField<T extends FieldValues, V extends string | number>(
-  props: FieldProps<T> & { options: readonly { label: string; value: V }[]; placeholder?: string },
+  props: FieldProps<T> & {
+    options: readonly { label: string; value: V }[];
+    placeholder?: string;
+    /** A filter box in the menu (long lists: users, positions). */
+    filter?: boolean;
+    /** A clear button: the value becomes null. */
+    showClear?: boolean;
+    loading?: boolean;
+  },
 ) {
-  const { control, name, id, label, hint, className, options, placeholder } = props;
+  const { control, name, id, label, hint, className, options, placeholder, filter, showClear, loading } =
+    props;
   return (
     <Controller
       name={name}
@@ -123,20 +158,124 @@ export function DropdownField<T extends FieldValues, V extends string | number>(
             inputId={id}
             inputRef={field.ref}
             value={field.value}
-            onChange={(e) => field.onChange(e.value)}
+            onChange={(e) => field.onChange(e.value ?? null)}
             onBlur={field.onBlur}
             options={[...options]}
             placeholder={placeholder}
+            filter={filter}
+            showClear={showClear}
+            loading={loading}
             invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
-            // axe: PrimeReact's decorative trigger and hidden native select otherwise have no name.
-            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+            pt={dropdownPt(label)}
           />
         </FormField>
       )}
     />
   );
 }
+
+/**
+ * A number, empty as null, in the console's language. Whole numbers unless `decimals` is given
+ * (then up to that many fraction digits, e.g. coordinates).
+ */
+export function NumberField<T extends FieldValues>(
+  props: FieldProps<T> & { min?: number; max?: number; decimals?: number },
+) {
+  const { control, name, id, label, hint, className, min, max, decimals } = props;
+  const { i18n } = useTranslation();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState: { error } }) => (
+        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+          <InputNumber
+            inputId={id}
+            inputRef={field.ref}
+            value={field.value ?? null}
+            onValueChange={(e) => field.onChange(e.value ?? null)}
+            onBlur={field.onBlur}
+            min={min}
+            max={max}
+            mode="decimal"
+            locale={i18n.resolvedLanguage}
+            useGrouping={false}
+            minFractionDigits={decimals === undefined ? undefined : 0}
+            maxFractionDigits={decimals}
+            invalid={Boolean(error)}
+            aria-describedby={described(id, error, hint)}
+          />
+        </FormField>
+      )}
+    />
+  );
+}
+
+/**
+ * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high (spec §9).
+ * `kept` values stay in the field's value without being offered (e.g. inactive positions already
+ * in a group, spec §4): the menu shows and changes the rest, and every change keeps them.
+ * `children` show below the input (e.g. a warning about the kept ones).
+ */
+export function MultiSelectField<T extends FieldValues, V extends string | number>(
+  props: FieldProps<T> & {
+    options: readonly { label: string; value: V }[];
+    placeholder?: string;
+    /** The filter box's placeholder and accessible name. */
+    filterLabel: string;
+    emptyMessage?: string;
+    loading?: boolean;
+    kept?: (value: V) => boolean;
+    /** Classes of the input and of its menu. */
+    inputClassName?: string;
+    panelClassName?: string;
+    children?: ReactNode;
+  },
+) {
+  const { control, name, id, label, hint, className, options, placeholder, filterLabel } = props;
+  const { emptyMessage, loading, kept, inputClassName, panelClassName, children } = props;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState: { error } }) => {
+        const values: V[] = field.value ?? [];
+        const hidden = kept ? values.filter(kept) : [];
+        const shown = kept ? values.filter((v) => !kept(v)) : values;
+        return (
+          <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+            <MultiSelect
+              inputId={id}
+              inputRef={field.ref}
+              value={shown}
+              options={[...options]}
+              onChange={(e) => field.onChange([...hidden, ...(e.value as V[])])}
+              onBlur={field.onBlur}
+              filter
+              filterPlaceholder={filterLabel}
+              pt={multiSelectPt(filterLabel)}
+              showSelectAll={false}
+              display="chip"
+              scrollHeight={MENU_HEIGHT}
+              placeholder={placeholder}
+              emptyMessage={emptyMessage}
+              loading={loading}
+              invalid={Boolean(error)}
+              aria-describedby={described(id, error, hint)}
+              className={inputClassName}
+              panelClassName={panelClassName}
+            />
+            {children}
+          </FormField>
+        );
+      }}
+    />
+  );
+}
+
+/** Spec §2, §9: a picker's menu is at most 300px high. */
+const MENU_HEIGHT = '300px';
 
 /** A switch with its label beside it and the hint below (spec §5: is_active). */
 export function SwitchField<T extends FieldValues>(props: FieldProps<T>) {

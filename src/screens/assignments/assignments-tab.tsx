@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPositionTaskAssignmentsSort, type PositionTaskAssignment } from '../../api/gen/model';
 import { useDeletePositionTaskAssignment } from '../../api/gen/position-task-assignments/position-task-assignments.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { StatusTag } from '../../components/common/status-tag.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -78,7 +79,7 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
         placeholder={t('assignments.filters.all')}
         showClear
         filter
-        pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+        pt={dropdownPt(label)}
       />
     </span>
   );

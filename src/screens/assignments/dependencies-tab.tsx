@@ -13,6 +13,7 @@ import {
   useListBlockedTasks,
   useListTaskDependencies,
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
@@ -151,7 +152,7 @@ export function DependenciesTab({ search, setSearch, positions }: Props) {
             onChange={(e) => setSearch({ tree: e.value ?? undefined })}
             placeholder={t('assignments.dependencies.positionPlaceholder')}
             filter
-            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': positionLabel } }}
+            pt={dropdownPt(positionLabel)}
           />
         </span>
         {enabled && can('tasks.create') ? (

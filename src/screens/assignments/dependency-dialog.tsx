@@ -8,6 +8,7 @@ import {
   useValidateTaskDependency,
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { DEFAULT_DEPENDENCY_TYPE, DEPENDENCY_TYPES } from '../../domain/tasks.ts';
 import { useRefreshAssignments } from './use-assignments-api.ts';
 
@@ -96,7 +97,7 @@ export function DependencyDialog({ positionId, assigned, visible, onHide, onSave
         filter
         invalid={missing}
         aria-describedby={missing ? `${id}-error` : undefined}
-        pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+        pt={dropdownPt(label)}
       />
       {missing ? (
         <small id={`${id}-error`} className="p-error" role="alert">

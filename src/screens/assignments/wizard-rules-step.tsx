@@ -3,8 +3,9 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { MultiSelect, type MultiSelectPassThroughOptions } from 'primereact/multiselect';
+import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
+import { dropdownPt, multiSelectPt } from '../../components/common/select-a11y.ts';
 import { type BulkRule, parseTaskIds } from '../../domain/bulk-assignment.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
@@ -15,16 +16,6 @@ type Props = {
   tasks: Option[];
   templates: Option[];
 };
-
-/**
- * axe: the menu's filter input gets a name, and the options' decorative checkboxes leave the tab
- * order (PrimeReact nests pass-through attributes under `root` for these; its type says otherwise).
- */
-const menuLabels = (filter: string) =>
-  ({
-    filterInput: { root: { 'aria-label': filter } },
-    checkbox: { root: { inert: true } },
-  }) as unknown as MultiSelectPassThroughOptions;
 
 const codeOf = (options: Option[], id: number | null) =>
   id === null ? '' : (options.find((o) => o.value === id)?.label.split(' – ')[0] ?? `#${id}`);
@@ -68,7 +59,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
             filter
             maxSelectedLabels={6}
             panelStyle={{ maxHeight: 300 }}
-            pt={menuLabels(positionsLabel)}
+            pt={multiSelectPt(positionsLabel)}
           />
         </div>
         {method === 'existing' ? (
@@ -95,7 +86,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
                 display="chip"
                 filter
                 maxSelectedLabels={4}
-                pt={menuLabels(t('assignments.wizard.rules.pickTasks'))}
+                pt={multiSelectPt(t('assignments.wizard.rules.pickTasks'))}
               />
             </div>
           </>
@@ -108,10 +99,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
               options={templates}
               onChange={(e) => edit({ templateId: e.value ?? null })}
               filter
-              pt={{
-                trigger: { 'aria-hidden': true },
-                select: { 'aria-label': t('assignments.wizard.rules.template') },
-              }}
+              pt={dropdownPt(t('assignments.wizard.rules.template'))}
             />
           </div>
         )}

@@ -1,9 +1,7 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../../api/gen/model';
-import { FormField } from '../../components/common/form-field.tsx';
 import { SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
 import { generatePositionGroupCode } from '../../domain/position-groups.ts';
 import type { PositionGroupFormValues } from './position-group-form.schema.ts';
@@ -15,8 +13,6 @@ type Props = {
   positions: Position[] | undefined;
   positionsLoading: boolean;
 };
-
-const CODE_ID = 'position-group-group_code';
 
 export function PositionGroupFormFields({ form, mode, positions, positionsLoading }: Props) {
   const { t } = useTranslation();
@@ -36,42 +32,24 @@ export function PositionGroupFormFields({ form, mode, positions, positionsLoadin
         id="position-group-group_name"
         label={t('positionGroups.form.name')}
       />
-      <Controller
-        name="group_code"
+      <TextField
         control={control}
-        render={({ field, fieldState: { error } }) => (
-          <FormField
-            id={CODE_ID}
-            label={t('positionGroups.form.code')}
-            error={error?.message}
-            hint={t('positionGroups.form.codeHint')}
-          >
-            <div className="p-inputgroup">
-              <InputText
-                id={CODE_ID}
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-                spellCheck={false}
-                invalid={Boolean(error)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? `${CODE_ID}-error` : `${CODE_ID}-hint`}
-              />
-              <Button
-                type="button"
-                icon="pi pi-bolt"
-                outlined
-                onClick={generate}
-                aria-label={t('positionGroups.form.generateCode')}
-                tooltip={t('positionGroups.form.generateCode')}
-                tooltipOptions={{ position: 'top' }}
-              />
-            </div>
-          </FormField>
-        )}
+        name="group_code"
+        id="position-group-group_code"
+        label={t('positionGroups.form.code')}
+        hint={t('positionGroups.form.codeHint')}
+        spellCheck={false}
+        addon={
+          <Button
+            type="button"
+            icon="pi pi-bolt"
+            outlined
+            onClick={generate}
+            aria-label={t('positionGroups.form.generateCode')}
+            tooltip={t('positionGroups.form.generateCode')}
+            tooltipOptions={{ position: 'top' }}
+          />
+        }
       />
       <TextAreaField
         control={control}

@@ -1,11 +1,8 @@
 import { Button } from 'primereact/button';
-import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../components/common/form-field.tsx';
-import { SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
+import { NumberField, SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { COORDINATE_DECIMALS, generateNfcTagId } from '../../domain/positions.ts';
 import { currentCoordinates } from './current-location.ts';
@@ -19,7 +16,7 @@ type Props = {
 
 /** Spec §5 position form: code, name, description, location, NFC id (generated on request), coordinates. */
 export function PositionFormFields({ form, editing }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { control, setValue, setError, clearErrors } = form;
   const [locating, setLocating] = useState(false);
 
@@ -39,27 +36,12 @@ export function PositionFormFields({ form, editing }: Props) {
   };
 
   const coordinateField = (name: 'latitude' | 'longitude') => (
-    <Controller
-      name={name}
+    <NumberField
       control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={`position-${name}`} label={t(`positions.form.${name}`)} error={error?.message}>
-          <InputNumber
-            inputId={`position-${name}`}
-            inputRef={field.ref}
-            value={field.value ?? null}
-            onValueChange={(e) => field.onChange(e.value ?? null)}
-            onBlur={field.onBlur}
-            mode="decimal"
-            locale={i18n.resolvedLanguage}
-            useGrouping={false}
-            minFractionDigits={0}
-            maxFractionDigits={COORDINATE_DECIMALS}
-            invalid={Boolean(error)}
-            aria-describedby={error ? `position-${name}-error` : undefined}
-          />
-        </FormField>
-      )}
+      name={name}
+      id={`position-${name}`}
+      label={t(`positions.form.${name}`)}
+      decimals={COORDINATE_DECIMALS}
     />
   );
 
@@ -82,44 +64,26 @@ export function PositionFormFields({ form, editing }: Props) {
         label={t('positions.form.location')}
         className="form-grid__full"
       />
-      <Controller
-        name="nfc_tag_id"
+      <TextField
         control={control}
-        render={({ field, fieldState: { error } }) => (
-          <FormField
-            id="position-nfc"
-            label={t('positions.form.nfcTagId')}
-            error={error?.message}
-            hint={t('positions.form.nfcHint')}
-            className="form-grid__full"
-          >
-            <div className="p-inputgroup">
-              <InputText
-                id="position-nfc"
-                ref={field.ref}
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-                spellCheck={false}
-                invalid={Boolean(error)}
-                aria-invalid={Boolean(error)}
-                aria-describedby={error ? 'position-nfc-error' : 'position-nfc-hint'}
-              />
-              <Button
-                type="button"
-                icon="pi pi-refresh"
-                label={t('positions.form.generate')}
-                aria-label={t('positions.form.generateLabel')}
-                outlined
-                onClick={() =>
-                  setValue('nfc_tag_id', generateNfcTagId(), { shouldDirty: true, shouldValidate: true })
-                }
-              />
-            </div>
-          </FormField>
-        )}
+        name="nfc_tag_id"
+        id="position-nfc"
+        label={t('positions.form.nfcTagId')}
+        hint={t('positions.form.nfcHint')}
+        className="form-grid__full"
+        spellCheck={false}
+        addon={
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            label={t('positions.form.generate')}
+            aria-label={t('positions.form.generateLabel')}
+            outlined
+            onClick={() =>
+              setValue('nfc_tag_id', generateNfcTagId(), { shouldDirty: true, shouldValidate: true })
+            }
+          />
+        }
       />
       {coordinateField('latitude')}
       {coordinateField('longitude')}

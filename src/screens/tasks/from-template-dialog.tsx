@@ -1,6 +1,6 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
-import { MultiSelect, type MultiSelectPassThroughOptions } from 'primereact/multiselect';
+import { MultiSelect } from 'primereact/multiselect';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -10,6 +10,7 @@ import type {
 import { useCreateTaskInstancesFromTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
+import { multiSelectPt } from '../../components/common/select-a11y.ts';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { useTasksMutation } from './use-tasks-api.ts';
 
@@ -20,10 +21,6 @@ type Props = {
   onHide: () => void;
   onCreated: (result: BulkCreateResult) => void;
 };
-
-/** The filter box's accessible name (MultiSelect passes filterInput on to an InputText's root). */
-const filterLabel = (label: string) =>
-  ({ filterInput: { root: { 'aria-label': label } } }) as unknown as MultiSelectPassThroughOptions;
 
 /**
  * Spec §2 template library: create a template's task at the chosen positions (select all, or
@@ -104,7 +101,7 @@ export function FromTemplateDialog({ template, positions, onHide, onCreated }: P
           onChange={(e) => setSelected(e.value as number[])}
           filter
           filterPlaceholder={t('tasks.fromTemplate.positionsFilter')}
-          pt={filterLabel(t('tasks.fromTemplate.positionsFilter'))}
+          pt={multiSelectPt(t('tasks.fromTemplate.positionsFilter'))}
           display="chip"
           maxSelectedLabels={6}
           selectedItemsLabel={t('tasks.fromTemplate.selected', { count: selected.length })}

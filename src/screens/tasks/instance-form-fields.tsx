@@ -2,13 +2,13 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownField,
+  NumberField,
   SwitchField,
   TextAreaField,
   TextField,
 } from '../../components/common/form-inputs.tsx';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import type { InstanceFormValues } from './instance-form.schema.ts';
-import { NumberField } from './number-field.tsx';
 import { useCategoryOptions } from './use-tasks-api.ts';
 
 type Props = {

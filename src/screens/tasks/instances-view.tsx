@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListTaskInstancesSort, type TaskInstance } from '../../api/gen/model';
 import { useDeleteTaskInstance } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { Switch } from '../../components/common/switch.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -17,7 +18,7 @@ import { CompletionBar } from './completion-bar.tsx';
 import { InstancesTable } from './instances-table.tsx';
 import { TaskFilters } from './task-filters.tsx';
 import type { TasksSearch } from './tasks-search.ts';
-import { selectNamed, useActivePositions, useInstancesPage, useTasksMutation } from './use-tasks-api.ts';
+import { useActivePositions, useInstancesPage, useTasksMutation } from './use-tasks-api.ts';
 
 const TABS = ['assigned', 'available', 'all'] as const;
 
@@ -109,7 +110,7 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
                   filter
                   showClear
                   loading={positions.loading}
-                  pt={selectNamed(t('tasks.filters.position'))}
+                  pt={dropdownPt(t('tasks.filters.position'))}
                   virtualScrollerOptions={positions.options.length > 200 ? { itemSize: 38 } : undefined}
                 />
               </div>

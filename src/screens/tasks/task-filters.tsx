@@ -4,8 +4,9 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { TASK_LIMITS, type TaskCategory } from '../../domain/tasks.ts';
-import { selectNamed, useCategoryOptions } from './use-tasks-api.ts';
+import { useCategoryOptions } from './use-tasks-api.ts';
 
 /** Typing settles for this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -63,7 +64,7 @@ export function TaskFilters({ idPrefix, search, onSearch, category, onCategory, 
           onChange={(e) => onCategory((e.value as TaskCategory | null) ?? undefined)}
           placeholder={t('tasks.filters.allCategories')}
           showClear
-          pt={selectNamed(t('tasks.filters.category'))}
+          pt={dropdownPt(t('tasks.filters.category'))}
         />
       </div>
       {trailing}

@@ -6,13 +6,13 @@ import { useCreateTaskTemplate, useUpdateTaskTemplate } from '../../api/gen/unif
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import {
   DropdownField,
+  NumberField,
   SwitchField,
   TextAreaField,
   TextField,
 } from '../../components/common/form-inputs.tsx';
 import { useDialogForm } from '../../components/common/use-dialog-form.ts';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
-import { NumberField } from './number-field.tsx';
 import {
   TEMPLATE_FORM_FIELDS,
   templateFormSchema,

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
 import { useDeleteTaskTemplate, useListTaskTemplates } from '../../api/gen/unified-tasks/unified-tasks.ts';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { RowActions } from '../../components/table/cells.tsx';
@@ -17,7 +18,7 @@ import { FromTemplateDialog } from './from-template-dialog.tsx';
 import { CategoryCell, DurationCell, TaskNameCell } from './task-cells.tsx';
 import { TaskFilters } from './task-filters.tsx';
 import type { TasksSearch } from './tasks-search.ts';
-import { selectNamed, useActivePositions, useTasksMutation } from './use-tasks-api.ts';
+import { useActivePositions, useTasksMutation } from './use-tasks-api.ts';
 
 type Props = {
   search: TasksSearch;
@@ -102,7 +103,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
                 onChange={(e) => setSearch({ priority: (e.value as number | null) ?? undefined })}
                 placeholder={t('tasks.filters.allPriorities')}
                 showClear
-                pt={selectNamed(t('tasks.filters.priority'))}
+                pt={dropdownPt(t('tasks.filters.priority'))}
               />
             </div>
           }

@@ -54,12 +54,3 @@ export function useCategoryOptions() {
   const { t } = useTranslation();
   return useMemo(() => TASK_CATEGORIES.map((c) => ({ value: c, label: t(`tasks.categories.${c}`) })), [t]);
 }
-
-/**
- * A Dropdown's pass-through that names its hidden native select and hides the decorative trigger
- * from assistive technology (axe: select-name, aria-command-name).
- */
-export const selectNamed = (label: string) => ({
-  trigger: { 'aria-hidden': true },
-  select: { 'aria-label': label },
-});

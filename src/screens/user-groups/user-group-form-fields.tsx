@@ -1,8 +1,6 @@
-import { Dropdown } from 'primereact/dropdown';
-import { type Control, Controller } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
-import { FormField } from '../../components/common/form-field.tsx';
 import { DropdownField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
 import { CREATABLE_USER_GROUP_TYPES } from '../../domain/user-groups.ts';
 import type { UserGroupFormValues } from './user-group-form.schema.ts';
@@ -44,35 +42,17 @@ export function UserGroupFormFields({ control, managers }: Props) {
         label={t('userGroups.form.type')}
         options={typeOptions}
       />
-      <Controller
-        name="manager_user_id"
+      <DropdownField
         control={control}
-        render={({ field, fieldState: { error } }) => (
-          <FormField
-            id="user-group-manager_user_id"
-            label={t('userGroups.form.manager')}
-            error={error?.message}
-            hint={t('userGroups.form.managerHint')}
-            className="form-grid__full"
-          >
-            <Dropdown
-              inputId="user-group-manager_user_id"
-              inputRef={field.ref}
-              value={field.value}
-              onChange={(e) => field.onChange(e.value ?? null)}
-              onBlur={field.onBlur}
-              options={userOptions(managers)}
-              placeholder={t('userGroups.form.managerPlaceholder')}
-              filter
-              showClear
-              pt={{ select: { 'aria-label': t('userGroups.form.manager') } }}
-              invalid={Boolean(error)}
-              aria-describedby={
-                error ? 'user-group-manager_user_id-error' : 'user-group-manager_user_id-hint'
-              }
-            />
-          </FormField>
-        )}
+        name="manager_user_id"
+        id="user-group-manager_user_id"
+        label={t('userGroups.form.manager')}
+        hint={t('userGroups.form.managerHint')}
+        className="form-grid__full"
+        options={userOptions(managers)}
+        placeholder={t('userGroups.form.managerPlaceholder')}
+        filter
+        showClear
       />
       <TextAreaField
         control={control}

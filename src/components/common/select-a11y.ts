@@ -1,0 +1,23 @@
+/**
+ * The pass-through every PrimeReact select needs for axe, in one place.
+ * - Dropdown: its hidden native select gets the field's name, its decorative trigger is hidden from
+ *   assistive technology (axe: select-name, aria-command-name).
+ * - MultiSelect: the menu's filter box gets a name, and each option's own checkbox is decoration
+ *   (the option is what is selected and takes the click), so it is inert (axe: label,
+ *   nested-interactive). MultiSelect hands these keys to its inner InputText and Checkbox as their
+ *   own pass-through, so the attributes sit under `root` (the declared type says otherwise). Hide
+ *   the select-all box (showSelectAll={false}) where the filter is on: it has no name there.
+ */
+import type { DropdownPassThroughOptions } from 'primereact/dropdown';
+import type { MultiSelectPassThroughOptions } from 'primereact/multiselect';
+
+export const dropdownPt = (label: string): DropdownPassThroughOptions => ({
+  trigger: { 'aria-hidden': true },
+  select: { 'aria-label': label },
+});
+
+export const multiSelectPt = (filterLabel: string) =>
+  ({
+    filterInput: { root: { 'aria-label': filterLabel } },
+    checkbox: { root: { inert: true } },
+  }) as unknown as MultiSelectPassThroughOptions;
