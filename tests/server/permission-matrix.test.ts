@@ -118,6 +118,10 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'PUT /api/v1/work-entries/:id': 'work_entries.read',
   'DELETE /api/v1/work-entries/:id': 'work_entries.delete',
   'POST /api/v1/work-entries/:id/photos': 'work_entries.read',
+  'GET /api/v1/work-entries/archive': 'work_entries.view_all',
+  'GET /api/v1/work-entries/archive/export': 'work_entries.export',
+  'GET /api/v1/work-entries/archive/photos/:photoId': 'public',
+  'GET /api/v1/work-entries/archive/:id': 'work_entries.view_all',
   'GET /api/v1/dashboard/summary': 'dashboard.view',
   'GET /api/v1/openapi.json': 'public',
 };

@@ -15,6 +15,7 @@ import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 import workEntryRoutes from './work-entries/index.ts';
+import workEntryArchiveRoutes from './work-entries-archive/index.ts';
 
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authRoutes, { prefix: '/auth' });
@@ -31,5 +32,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(assignmentRoutes, { prefix: '/position-task-assignments' });
   await app.register(dependencyRoutes, { prefix: '/task-dependencies' });
   await app.register(workEntryRoutes, { prefix: '/work-entries' });
+  await app.register(workEntryArchiveRoutes, { prefix: '/work-entries/archive' });
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
 }

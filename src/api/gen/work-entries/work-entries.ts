@@ -29,9 +29,14 @@ import type {
   CreateWorkEntryBody,
   DeleteWorkEntry200,
   ErrorBody,
+  ExportArchivedWorkEntriesParams,
   ExportWorkEntriesParams,
+  GetArchivedWorkEntry200,
+  GetArchivedWorkEntryPhotoParams,
   GetWorkEntry200,
   GetWorkEntryPhotoParams,
+  ListArchivedWorkEntries200,
+  ListArchivedWorkEntriesParams,
   ListWorkEntries200,
   ListWorkEntriesParams,
   UpdateWorkEntry200,
@@ -716,3 +721,384 @@ export const useUploadWorkEntryPhoto = <TError = ErrorType<ErrorBody>,
       > => {
       return useMutation(getUploadWorkEntryPhotoMutationOptions(options), queryClient);
     }
+    /**
+ * Entries the auto-archive job moved out of the list (site settings autoArchiveWorkEntries and workEntryRetentionDays). The first page counts the matches up to 1,000.
+ * @summary Archived work entries, one page at a time (keyset cursor, by creation time)
+ */
+export const listArchivedWorkEntries = (
+    params?: ListArchivedWorkEntriesParams,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<ListArchivedWorkEntries200>(
+      {url: `/work-entries/archive`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getListArchivedWorkEntriesQueryKey = (params?: ListArchivedWorkEntriesParams,) => {
+    return [
+    `/work-entries/archive`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getListArchivedWorkEntriesQueryOptions = <TData = Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(params?: ListArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListArchivedWorkEntriesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listArchivedWorkEntries>>> = ({ signal }) => listArchivedWorkEntries(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListArchivedWorkEntriesQueryResult = NonNullable<Awaited<ReturnType<typeof listArchivedWorkEntries>>>
+export type ListArchivedWorkEntriesQueryError = ErrorType<ErrorBody>
+
+
+export function useListArchivedWorkEntries<TData = Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params: undefined |  ListArchivedWorkEntriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listArchivedWorkEntries>>,
+          TError,
+          Awaited<ReturnType<typeof listArchivedWorkEntries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListArchivedWorkEntries<TData = Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ListArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listArchivedWorkEntries>>,
+          TError,
+          Awaited<ReturnType<typeof listArchivedWorkEntries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListArchivedWorkEntries<TData = Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ListArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Archived work entries, one page at a time (keyset cursor, by creation time)
+ */
+
+export function useListArchivedWorkEntries<TData = Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ListArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListArchivedWorkEntriesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Without work_entries.view_all only the caller’s own entries. X-Total-Count gives the number of rows.
+ * @summary Every matching archived work entry as CSV, streamed (same filters as the archive list)
+ */
+export const exportArchivedWorkEntries = (
+    params?: ExportArchivedWorkEntriesParams,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<string>(
+      {url: `/work-entries/archive/export`, method: 'GET',
+        params, signal
+    },
+      options);
+    }
+
+
+
+
+export const getExportArchivedWorkEntriesQueryKey = (params?: ExportArchivedWorkEntriesParams,) => {
+    return [
+    `/work-entries/archive/export`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getExportArchivedWorkEntriesQueryOptions = <TData = Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(params?: ExportArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getExportArchivedWorkEntriesQueryKey(params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof exportArchivedWorkEntries>>> = ({ signal }) => exportArchivedWorkEntries(params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ExportArchivedWorkEntriesQueryResult = NonNullable<Awaited<ReturnType<typeof exportArchivedWorkEntries>>>
+export type ExportArchivedWorkEntriesQueryError = ErrorType<ErrorBody>
+
+
+export function useExportArchivedWorkEntries<TData = Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params: undefined |  ExportArchivedWorkEntriesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportArchivedWorkEntries>>,
+          TError,
+          Awaited<ReturnType<typeof exportArchivedWorkEntries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportArchivedWorkEntries<TData = Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ExportArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof exportArchivedWorkEntries>>,
+          TError,
+          Awaited<ReturnType<typeof exportArchivedWorkEntries>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useExportArchivedWorkEntries<TData = Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ExportArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every matching archived work entry as CSV, streamed (same filters as the archive list)
+ */
+
+export function useExportArchivedWorkEntries<TData = Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError = ErrorType<ErrorBody>>(
+ params?: ExportArchivedWorkEntriesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof exportArchivedWorkEntries>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getExportArchivedWorkEntriesQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary An archived entry’s photo by its signed link (no bearer token)
+ */
+export const getArchivedWorkEntryPhoto = (
+    photoId: number,
+    params: GetArchivedWorkEntryPhotoParams,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<Blob>(
+      {url: `/work-entries/archive/photos/${photoId}`, method: 'GET',
+        params,
+        responseType: 'blob', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetArchivedWorkEntryPhotoQueryKey = (photoId: number,
+    params?: GetArchivedWorkEntryPhotoParams,) => {
+    return [
+    `/work-entries/archive/photos/${photoId}`, ...(params ? [params] : [])
+    ] as const;
+    }
+
+
+export const getGetArchivedWorkEntryPhotoQueryOptions = <TData = Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError = ErrorType<ErrorBody>>(photoId: number,
+    params: GetArchivedWorkEntryPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetArchivedWorkEntryPhotoQueryKey(photoId,params);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>> = ({ signal }) => getArchivedWorkEntryPhoto(photoId,params, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: photoId !== null && photoId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetArchivedWorkEntryPhotoQueryResult = NonNullable<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>>
+export type GetArchivedWorkEntryPhotoQueryError = ErrorType<ErrorBody>
+
+
+export function useGetArchivedWorkEntryPhoto<TData = Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError = ErrorType<ErrorBody>>(
+ photoId: number,
+    params: GetArchivedWorkEntryPhotoParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetArchivedWorkEntryPhoto<TData = Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError = ErrorType<ErrorBody>>(
+ photoId: number,
+    params: GetArchivedWorkEntryPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>,
+          TError,
+          Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetArchivedWorkEntryPhoto<TData = Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError = ErrorType<ErrorBody>>(
+ photoId: number,
+    params: GetArchivedWorkEntryPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An archived entry’s photo by its signed link (no bearer token)
+ */
+
+export function useGetArchivedWorkEntryPhoto<TData = Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError = ErrorType<ErrorBody>>(
+ photoId: number,
+    params: GetArchivedWorkEntryPhotoParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntryPhoto>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetArchivedWorkEntryPhotoQueryOptions(photoId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary An archived work entry with its photos
+ */
+export const getArchivedWorkEntry = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GetArchivedWorkEntry200>(
+      {url: `/work-entries/archive/${id}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetArchivedWorkEntryQueryKey = (id: number,) => {
+    return [
+    `/work-entries/archive/${id}`
+    ] as const;
+    }
+
+
+export const getGetArchivedWorkEntryQueryOptions = <TData = Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError = ErrorType<ErrorBody>>(id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetArchivedWorkEntryQueryKey(id);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getArchivedWorkEntry>>> = ({ signal }) => getArchivedWorkEntry(id, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: id !== null && id !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetArchivedWorkEntryQueryResult = NonNullable<Awaited<ReturnType<typeof getArchivedWorkEntry>>>
+export type GetArchivedWorkEntryQueryError = ErrorType<ErrorBody>
+
+
+export function useGetArchivedWorkEntry<TData = Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError = ErrorType<ErrorBody>>(
+ id: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getArchivedWorkEntry>>,
+          TError,
+          Awaited<ReturnType<typeof getArchivedWorkEntry>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetArchivedWorkEntry<TData = Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError = ErrorType<ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getArchivedWorkEntry>>,
+          TError,
+          Awaited<ReturnType<typeof getArchivedWorkEntry>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetArchivedWorkEntry<TData = Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError = ErrorType<ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary An archived work entry with its photos
+ */
+
+export function useGetArchivedWorkEntry<TData = Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError = ErrorType<ErrorBody>>(
+ id: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getArchivedWorkEntry>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetArchivedWorkEntryQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+

@@ -1,0 +1,104 @@
+/** /work-entries/archive: archived work entries, read-only (issue 10 §2), and their photos. */
+import path from 'node:path';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { loadJwtSecret } from '../../bootstrap.ts';
+import { IdParams } from '../../schemas/common.ts';
+import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
+import {
+  ArchivedWorkEntryDetail,
+  ArchivedWorkEntryList,
+  ArchiveExportQuery,
+  ArchiveListQuery,
+} from '../../schemas/work-entry-archive.ts';
+import { contextOf, notFound, routeKit } from '../kit.ts';
+import { photoLinks } from '../work-entries/photo-links.ts';
+import { photoStore } from '../work-entries/photo-store.ts';
+import { exportArchived } from './export.ts';
+import { type ArchiveDeps, archiveLinks, getArchived, listArchived, serveArchivedPhoto } from './service.ts';
+
+const { op } = routeKit('work-entries');
+
+const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const deps: ArchiveDeps = {
+    links: archiveLinks(photoLinks(await loadJwtSecret(app.database.db, app.config))),
+    // The same photo folder as the live entries (routes/work-entries): archived files never move.
+    store: photoStore(process.env.PHOTO_DIR || path.join(app.config.dataDir, 'photos')),
+  };
+
+  app.get(
+    '',
+    op(
+      'work_entries.view_all',
+      {
+        operationId: 'listArchivedWorkEntries',
+        summary: 'Archived work entries, one page at a time (keyset cursor, by creation time)',
+        description:
+          'Entries the auto-archive job moved out of the list (site settings autoArchiveWorkEntries and ' +
+          'workEntryRetentionDays). The first page counts the matches up to 1,000.',
+      },
+      { querystring: ArchiveListQuery, response: { 200: ArchivedWorkEntryList } },
+    ),
+    async (request) => listArchived(contextOf(app, request), deps, request.query),
+  );
+
+  app.get(
+    '/export',
+    op(
+      'work_entries.export',
+      {
+        operationId: 'exportArchivedWorkEntries',
+        summary: 'Every matching archived work entry as CSV, streamed (same filters as the archive list)',
+        description:
+          'Without work_entries.view_all only the caller’s own entries. X-Total-Count gives the number of rows.',
+      },
+      {
+        querystring: ArchiveExportQuery,
+        response: {
+          200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
+        },
+      },
+    ),
+    async (request, reply) => exportArchived(contextOf(app, request), request.query, reply),
+  );
+
+  app.get(
+    '/photos/:photoId',
+    op(
+      'public',
+      {
+        operationId: 'getArchivedWorkEntryPhoto',
+        summary: 'An archived entry’s photo by its signed link (no bearer token)',
+      },
+      {
+        params: PhotoParams,
+        querystring: PhotoQuery,
+        response: {
+          200: {
+            description: 'The image',
+            content: {
+              'image/jpeg': { schema: Type.String({ format: 'binary' }) },
+              'image/png': { schema: Type.String({ format: 'binary' }) },
+              'image/webp': { schema: Type.String({ format: 'binary' }) },
+            },
+          },
+          ...notFound('photo (or the link is expired or not signed by this server)'),
+        },
+      },
+    ),
+    async (request, reply) =>
+      serveArchivedPhoto(deps, app.database.db, request.params.photoId, request.query, reply),
+  );
+
+  app.get(
+    '/:id',
+    op(
+      'work_entries.view_all',
+      { operationId: 'getArchivedWorkEntry', summary: 'An archived work entry with its photos' },
+      { params: IdParams, response: { 200: ArchivedWorkEntryDetail, ...notFound('archived work entry') } },
+    ),
+    async (request) => getArchived(contextOf(app, request), deps, request.params.id),
+  );
+};
+
+export default archiveRoutes;

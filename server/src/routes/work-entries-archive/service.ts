@@ -1,0 +1,105 @@
+/**
+ * The archive's rules: read-only, the site's archived entries for callers who see every entry
+ * (work_entries.view_all); the export also for a caller with work_entries.export alone, limited to
+ * their own entries like the live export. Photo links point at the archive's own photo route.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyReply } from 'fastify';
+import { errors, HttpError } from '../../lib/errors.ts';
+import { API_PREFIX } from '../../plugins/authorization.ts';
+import { getSiteSettings } from '../../repositories/site-settings.ts';
+import * as repo from '../../repositories/work-entries-archive-list.ts';
+import type { ArchiveFilters, ArchiveListOptions } from '../../schemas/work-entry-archive.ts';
+import type { RequestContext } from '../../types.ts';
+import { seesAll } from '../work-entries/access.ts';
+import type { PhotoLinks } from '../work-entries/photo-links.ts';
+import type { PhotoStore } from '../work-entries/photo-store.ts';
+import { toApiEntry, toApiPhoto } from '../work-entries/present.ts';
+import { invalidCursor } from '../work-entries/service.ts';
+
+export interface ArchiveDeps {
+  links: PhotoLinks;
+  store: PhotoStore;
+}
+
+/** The live photo links' signature, on the archive's photo path. */
+export function archiveLinks(links: PhotoLinks): PhotoLinks {
+  const live = `${API_PREFIX}/work-entries/photos/`;
+  return {
+    url: (id) => links.url(id).replace(live, `${API_PREFIX}/work-entries/archive/photos/`),
+    verify: links.verify,
+  };
+}
+
+export async function archiveConditionFor(ctx: RequestContext, q: ArchiveFilters) {
+  if (q.from && q.to && q.from > q.to) {
+    const message = 'The last day must not be before the first day';
+    throw new HttpError(400, `to: ${message}`, {
+      code: 'VALIDATION_ERROR',
+      details: [{ field: 'to', message }],
+    });
+  }
+  const timeZone = q.from || q.to ? (await getSiteSettings(ctx.db, ctx.siteId)).timezone : 'UTC';
+  return repo.archiveCondition(ctx.siteId, {
+    ownerId: seesAll(ctx) ? undefined : ctx.actor.userId,
+    status: q.status,
+    userId: q.user_id,
+    positionId: q.position_id,
+    taskId: q.task_id,
+    from: q.from,
+    to: q.to,
+    timeZone,
+  });
+}
+
+const present = (row: repo.ArchivedRow, links: PhotoLinks) => toApiEntry(row, row.photoIds ?? [], links);
+
+export async function listArchived(ctx: RequestContext, deps: ArchiveDeps, q: ArchiveListOptions) {
+  const condition = await archiveConditionFor(ctx, q);
+  const count = q.cursor === undefined ? await repo.countCapped(ctx.db, condition) : undefined;
+  const page =
+    count?.total === 0
+      ? { rows: [], nextCursor: null }
+      : await repo.pageAfter(ctx.db, condition, q.order ?? 'desc', q.limit ?? 25, q.cursor).catch((err) => {
+          throw err instanceof repo.InvalidArchiveCursor ? invalidCursor() : err;
+        });
+  return {
+    work_entries: page.rows.map((r) => present(r, deps.links)),
+    next_cursor: page.nextCursor,
+    total: count?.total ?? null,
+    total_capped: count?.capped ?? false,
+  };
+}
+
+export async function getArchived(ctx: RequestContext, deps: ArchiveDeps, id: number) {
+  const row = await repo.findArchived(ctx.db, ctx.siteId, id);
+  if (!row) throw errors.notFound('Archived work entry not found', 'WORK_ENTRY_NOT_FOUND');
+  const photos = await repo.archivedPhotosOf(ctx.db, ctx.siteId, [id]);
+  return {
+    work_entry: present(row, deps.links),
+    photos: photos.map((p) => toApiPhoto(p, deps.links)),
+    archived_at: row.archivedAt.toISOString(),
+  };
+}
+
+/** GET /work-entries/archive/photos/{id}?exp&sig: a bad, expired or foreign signature is a plain 404. */
+export async function serveArchivedPhoto(
+  deps: ArchiveDeps,
+  db: RequestContext['db'],
+  photoId: number,
+  query: { exp: number; sig: string },
+  reply: FastifyReply,
+) {
+  const missing = () => new HttpError(404, 'Photo not found', { code: 'PHOTO_NOT_FOUND' });
+  if (!deps.links.verify(photoId, query.exp, query.sig)) throw missing();
+  const row = await repo.archivedPhotoById(db, photoId);
+  const file = row && deps.store.pathOf(row.url);
+  const size = file ? await stat(file).catch(() => undefined) : undefined;
+  if (!row || !file || !size?.isFile()) throw missing();
+  return reply
+    .header('content-type', row.contentType ?? 'application/octet-stream')
+    .header('content-length', String(size.size))
+    .header('content-disposition', 'inline')
+    .send(createReadStream(file));
+}
