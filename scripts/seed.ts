@@ -411,7 +411,7 @@ async function seedEntries(kind: string, db: Db, say: (t: string) => void) {
       await tx.execute(sql`
         insert into work_entry_site_totals as s (site_id, entries)
         select site_id, count(*) from work_entries where id > ${before} group by 1
-        on conflict (site_id) do update set entries = s.entries + excluded.entries`);
+        on conflict (site_id) do update set entries = s.entries + excluded.entries, version = s.version + 1`);
     }
     if (bulk) {
       // Room to sort a million keys in memory rather than in temporary files.

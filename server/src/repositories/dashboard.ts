@@ -10,6 +10,7 @@ import type { Db } from '../db/client.ts';
 import {
   workEntryHourlyCounts as h,
   positions,
+  siteSettings,
   tasks,
   users,
   workEntries as w,
@@ -17,26 +18,24 @@ import {
 } from '../db/schema/index.ts';
 
 /**
- * The small tables' counts and the site's entry total in one round trip; a count the caller may
- * not see is not read at all (null).
+ * Everything the summary reads afresh on every call, in one round trip: the site's entry version
+ * and total (trigger-kept), the small tables' counts and the stored time zone. What the version
+ * covers (recent entries, the chart, a worker's own count) is remembered by the caller.
  */
-export async function siteCounts(
-  db: Db,
-  siteId: string,
-  want: { users: boolean; positions: boolean; tasks: boolean; entries: boolean },
-) {
-  const count = (on: boolean, table: typeof users | typeof positions | typeof tasks) =>
-    on
-      ? sql<number>`(select count(*)::int from ${table} where ${table.siteId} = ${siteId})`
-      : sql<number | null>`null::int`;
+export async function summaryState(db: Db, siteId: string) {
+  const count = (table: typeof users | typeof positions | typeof tasks) =>
+    sql<number>`(select count(*)::int from ${table} where ${table.siteId} = ${siteId})`;
   const [row] = await db
     .select({
-      users: count(want.users, users),
-      positions: count(want.positions, positions),
-      tasks: count(want.tasks, tasks),
-      entries: want.entries
-        ? sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`
-        : sql<number | null>`null::int`,
+      version:
+        sql<number>`coalesce((select ${workEntrySiteTotals.version} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
+          Number,
+        ),
+      entries: sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`,
+      users: count(users),
+      positions: count(positions),
+      tasks: count(tasks),
+      timeZone: sql<unknown>`(select ${siteSettings.settings} -> 'timezone' from ${siteSettings} where ${siteSettings.siteId} = ${siteId})`,
     })
     .from(sql`(select 1) as one`);
   return row;

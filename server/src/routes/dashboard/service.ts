@@ -4,6 +4,7 @@
  * work_entries.view_all, otherwise the caller's own).
  */
 import { hasPermission } from '#domain/permissions.ts';
+import { withDefaults } from '#domain/site-settings.ts';
 import {
   DASHBOARD_CHART_DAYS,
   DASHBOARD_RECENT,
@@ -13,14 +14,25 @@ import {
 } from '#domain/work-entries.ts';
 import { actorRole } from '../../lib/effective-permissions.ts';
 import * as repo from '../../repositories/dashboard.ts';
-import { getSiteSettings } from '../../repositories/site-settings.ts';
 import type { RequestContext } from '../../types.ts';
+import { VersionedCache } from '../work-entries/versioned-cache.ts';
 
-/** YYYY-MM-DD of an instant in a time zone. */
-const localDay = (at: Date, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    at,
-  );
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** YYYY-MM-DD of an instant in a time zone (one formatter per zone: making one costs more than using it). */
+const localDay = (at: Date, timeZone: string) => {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
+};
 
 /** The last `n` local days, oldest first, and a safe lower bound of the first one as an instant. */
 export function lastDays(now: Date, timeZone: string, n: number) {
@@ -33,28 +45,40 @@ export function lastDays(now: Date, timeZone: string, n: number) {
   return { days, since: new Date(base - (n - 1) * 86_400_000 - 14 * 3_600_000) };
 }
 
-export async function dashboardSummary(ctx: RequestContext) {
-  const { db, siteId, actor } = ctx;
-  const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(actorRole(actor), p);
-  const all = can('work_entries.view_all');
-  const own = all ? undefined : actor.userId;
-  const { timezone } = await getSiteSettings(db, siteId);
-  const { days, since } = lastDays(new Date(), timezone, DASHBOARD_CHART_DAYS);
-  const [counts, ownCount, recent, daily] = await Promise.all([
-    repo.siteCounts(db, siteId, {
-      users: can('users.read'),
-      positions: can('positions.read'),
-      tasks: can('tasks.read'),
-      entries: all,
-    }),
-    all ? undefined : repo.countOwnEntries(db, siteId, actor.userId),
+/** The parts of a summary computed from the entries: valid while the site's entry version holds. */
+interface EntryParts {
+  /** The caller's own entries, uncapped up to cap + 1 (undefined for the site's view). */
+  ownCount: number | undefined;
+  recent: {
+    id: number;
+    first_name: string;
+    last_name: string;
+    position_name: string;
+    task_name: string | null;
+    status: WorkEntryStatus;
+    created_at: string;
+  }[];
+  per_day: ({ date: string } & Record<WorkEntryStatus, number>)[];
+}
+
+/** Per site and view (the site's, or one worker's own), for the time zone and days they were made for. */
+const partsCache = new VersionedCache<EntryParts>(1_000);
+
+async function entryParts(
+  ctx: RequestContext,
+  own: number | undefined,
+  timeZone: string,
+  days: string[],
+  since: Date,
+): Promise<EntryParts> {
+  const { db, siteId } = ctx;
+  const [ownCount, recent, daily] = await Promise.all([
+    own === undefined ? undefined : repo.countOwnEntries(db, siteId, own),
     repo.recentEntries(db, siteId, DASHBOARD_RECENT, own),
-    all
-      ? repo.siteDailyCounts(db, siteId, since, timezone)
-      : repo.ownDailyCounts(db, siteId, actor.userId, since, timezone),
+    own === undefined
+      ? repo.siteDailyCounts(db, siteId, since, timeZone)
+      : repo.ownDailyCounts(db, siteId, own, since, timeZone),
   ]);
-  const { users, positions, tasks } = counts;
-  const entries = ownCount ?? counts.entries ?? 0;
   const byDay = new Map(
     days.map((date) => [date, Object.fromEntries(WORK_ENTRY_STATUSES.map((s) => [s, 0]))]),
   );
@@ -62,15 +86,8 @@ export async function dashboardSummary(ctx: RequestContext) {
     const counts = byDay.get(day);
     if (counts && status in counts) counts[status] += n;
   }
-  const capped = !all && entries > WORK_ENTRY_COUNT_CAP;
   return {
-    counts: {
-      users,
-      positions,
-      tasks,
-      work_entries: capped ? WORK_ENTRY_COUNT_CAP : entries,
-      work_entries_capped: capped,
-    },
+    ownCount,
     recent: recent.map((r) => ({
       id: r.id,
       first_name: r.firstName,
@@ -81,6 +98,41 @@ export async function dashboardSummary(ctx: RequestContext) {
       created_at: r.createdAt.toISOString(),
     })),
     per_day: days.map((date) => ({ date, ...(byDay.get(date) as Record<WorkEntryStatus, number>) })),
+  };
+}
+
+/**
+ * One round trip when no entry of the site changed since the last call for the same view: the
+ * counts, the entry total, the version and the time zone are read afresh; the recent five and the
+ * chart come from the cache while the version, the zone and the first day are the same.
+ */
+export async function dashboardSummary(ctx: RequestContext) {
+  const { db, siteId, actor } = ctx;
+  const can = (p: Parameters<typeof hasPermission>[1]) => hasPermission(actorRole(actor), p);
+  const all = can('work_entries.view_all');
+  const own = all ? undefined : actor.userId;
+  const state = await repo.summaryState(db, siteId);
+  const { timezone } = withDefaults({ timezone: state.timeZone });
+  const { days, since } = lastDays(new Date(), timezone, DASHBOARD_CHART_DAYS);
+  const key = `${siteId}\u0000${own ?? '*'}\u0000${timezone}\u0000${days[0]}`;
+  let parts = partsCache.get(db, key, state.version);
+  if (!parts) {
+    // Read after the version: never older than it.
+    parts = await entryParts(ctx, own, timezone, days, since);
+    partsCache.set(db, key, state.version, parts);
+  }
+  const entries = parts.ownCount ?? state.entries;
+  const capped = !all && entries > WORK_ENTRY_COUNT_CAP;
+  return {
+    counts: {
+      users: can('users.read') ? state.users : null,
+      positions: can('positions.read') ? state.positions : null,
+      tasks: can('tasks.read') ? state.tasks : null,
+      work_entries: capped ? WORK_ENTRY_COUNT_CAP : entries,
+      work_entries_capped: capped,
+    },
+    recent: parts.recent,
+    per_day: parts.per_day,
     time_zone: timezone,
   };
 }
