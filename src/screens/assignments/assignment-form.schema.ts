@@ -1,8 +1,6 @@
 import * as yup from 'yup';
 import type { CreatePositionTaskAssignmentBody, PositionTaskAssignment } from '../../api/gen/model';
-import { formMessage } from '../../components/common/form-message.ts';
-
-const required = formMessage('validation.required');
+import { requiredMessage as required } from '../../components/common/form-rules.ts';
 
 /** Spec §5 Assignment dialog: position and task are required (both locked once it exists). */
 export const assignmentFormSchema = yup.object({

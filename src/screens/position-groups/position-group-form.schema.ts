@@ -5,12 +5,9 @@ import type {
   UpdatePositionGroupBody,
 } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
+import { groupRules } from '../../components/common/form-rules.ts';
 import { GROUP_CODE_REGEX } from '../../domain/position-groups.ts';
 import { LIMITS } from '../../domain/validation.ts';
-
-const required = formMessage('validation.required');
-const min = (n: number) => formMessage('validation.minLength', { min: n });
-const max = (n: number) => formMessage('validation.maxLength', { max: n });
 
 /**
  * Spec §5 position group form, with the server's limits and code pattern (src/domain).
@@ -18,20 +15,12 @@ const max = (n: number) => formMessage('validation.maxLength', { max: n });
  * but they must be sent back or the save would drop them from the group.
  */
 export const positionGroupFormSchema = yup.object({
-  group_name: yup
-    .string()
+  group_name: groupRules.name(),
+  group_code: groupRules
+    .code(LIMITS.codeMax)
     .trim()
-    .required(required)
-    .min(LIMITS.groupNameMin, min(LIMITS.groupNameMin))
-    .max(LIMITS.nameMax, max(LIMITS.nameMax)),
-  group_code: yup
-    .string()
-    .trim()
-    .required(required)
-    .min(LIMITS.groupCodeMin, min(LIMITS.groupCodeMin))
-    .max(LIMITS.codeMax, max(LIMITS.codeMax))
     .matches(GROUP_CODE_REGEX, formMessage('positionGroups.codePattern')),
-  description: yup.string().trim().max(LIMITS.textMax, max(LIMITS.textMax)).default(''),
+  description: groupRules.description(),
   position_ids: yup.array(yup.number().integer().required()).required().default([]),
   is_active: yup.boolean().required().default(true),
 });

@@ -1,15 +1,16 @@
 import * as yup from 'yup';
 import type { CreatePositionBody, Position, UpdatePositionBody } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
+import {
+  optionalMinText,
+  optionalText,
+  requiredMessage as required,
+  requiredText,
+} from '../../components/common/form-rules.ts';
 import { POSITION_LIMITS as L, LATITUDE_RANGE, LONGITUDE_RANGE } from '../../domain/positions.ts';
 
-const required = formMessage('validation.required');
-const min = (n: number) => formMessage('validation.minLength', { min: n });
-const max = (n: number) => formMessage('validation.maxLength', { max: n });
 const latitudeRange = formMessage('positions.form.latitudeRange');
 const longitudeRange = formMessage('positions.form.longitudeRange');
-
-const text = (maxLength: number) => yup.string().trim().max(maxLength, max(maxLength)).default('');
 
 /** One coordinate: empty, or a number in range; if either coordinate is set, both must be (spec §5). */
 const coordinate = (range: { min: number; max: number }, message: string, other: 'latitude' | 'longitude') =>
@@ -29,21 +30,11 @@ const coordinate = (range: { min: number; max: number }, message: string, other:
  */
 export function positionFormSchema() {
   return yup.object({
-    position_code: yup
-      .string()
-      .trim()
-      .required(required)
-      .min(L.codeMin, min(L.codeMin))
-      .max(L.codeMax, max(L.codeMax)),
-    name: yup
-      .string()
-      .trim()
-      .required(required)
-      .min(L.nameMin, min(L.nameMin))
-      .max(L.nameMax, max(L.nameMax)),
-    description: text(L.textMax),
-    location: text(L.textMax),
-    nfc_tag_id: text(L.nfcMax).test('minLength', min(L.nfcMin), (v) => !v || v.length >= L.nfcMin),
+    position_code: requiredText(L.codeMin, L.codeMax),
+    name: requiredText(L.nameMin, L.nameMax),
+    description: optionalText(L.textMax),
+    location: optionalText(L.textMax),
+    nfc_tag_id: optionalMinText(L.nfcMin, L.nfcMax).trim(),
     latitude: coordinate(LATITUDE_RANGE, latitudeRange, 'longitude'),
     longitude: coordinate(LONGITUDE_RANGE, longitudeRange, 'latitude'),
     is_active: yup.boolean().default(true),

@@ -1,12 +1,10 @@
 /** The yup rules both task forms share, with the limits the server's schemas use (src/domain). */
 import * as yup from 'yup';
 import { formMessage } from '../../components/common/form-message.ts';
+import { optionalText, requiredMessage, requiredText } from '../../components/common/form-rules.ts';
 import { TASK_CATEGORIES, TASK_LIMITS, type TaskCategory } from '../../domain/tasks.ts';
 import { LIMITS } from '../../domain/validation.ts';
 
-const required = formMessage('validation.required');
-const min = (n: number) => formMessage('validation.minLength', { min: n });
-const max = (n: number) => formMessage('validation.maxLength', { max: n });
 const between = (lo: number, hi: number) => formMessage('tasks.form.between', { min: lo, max: hi });
 
 /** An empty or non-numeric input reads as "not given". */
@@ -14,18 +12,12 @@ const emptyToUndefined = (value: unknown, original: unknown) =>
   original === '' || original === null || Number.isNaN(value) ? undefined : value;
 
 export const taskRules = {
-  taskName: () =>
-    yup
-      .string()
-      .trim()
-      .required(required)
-      .min(LIMITS.taskNameMin, min(LIMITS.taskNameMin))
-      .max(LIMITS.nameMax, max(LIMITS.nameMax)),
-  text: (limit: number = LIMITS.textMax) => yup.string().trim().max(limit, max(limit)).default(''),
+  taskName: () => requiredText(LIMITS.taskNameMin, LIMITS.nameMax),
+  text: (limit: number = LIMITS.textMax) => optionalText(limit),
   category: () =>
     yup
       .string<TaskCategory>()
-      .oneOf([...TASK_CATEGORIES], required)
+      .oneOf([...TASK_CATEGORIES], requiredMessage)
       .optional(),
   /** Spec §5: priority 1 when the input is not a number. */
   priority: () =>

@@ -1,17 +1,12 @@
 import * as yup from 'yup';
 import type { CreateUserGroupBody } from '../../api/gen/model';
-import { formMessage } from '../../components/common/form-message.ts';
+import { groupRules, requiredMessage } from '../../components/common/form-rules.ts';
 import {
   CREATABLE_USER_GROUP_TYPES,
   type CreatableUserGroupType,
   USER_GROUP_CODE_MAX,
   userGroupCode,
 } from '../../domain/user-groups.ts';
-import { LIMITS } from '../../domain/validation.ts';
-
-const required = formMessage('validation.required');
-const min = (n: number) => formMessage('validation.minLength', { min: n });
-const max = (n: number) => formMessage('validation.maxLength', { max: n });
 
 /**
  * Spec §5 user group create, with the server's limits (src/domain). The code is not typed: it is
@@ -19,22 +14,13 @@ const max = (n: number) => formMessage('validation.maxLength', { max: n });
  * symbols alone ("Ö!") says why it cannot be saved.
  */
 export const userGroupFormSchema = yup.object({
-  group_name: yup
-    .string()
-    .trim()
-    .required(required)
-    .min(LIMITS.groupNameMin, min(LIMITS.groupNameMin))
-    .max(LIMITS.nameMax, max(LIMITS.nameMax)),
-  group_code: yup
-    .string()
-    .required(required)
-    .min(LIMITS.groupCodeMin, min(LIMITS.groupCodeMin))
-    .max(USER_GROUP_CODE_MAX, max(USER_GROUP_CODE_MAX)),
+  group_name: groupRules.name(),
+  group_code: groupRules.code(USER_GROUP_CODE_MAX),
   group_type: yup
     .string<CreatableUserGroupType>()
-    .required(required)
-    .oneOf([...CREATABLE_USER_GROUP_TYPES], required),
-  description: yup.string().trim().max(LIMITS.textMax, max(LIMITS.textMax)).default(''),
+    .required(requiredMessage)
+    .oneOf([...CREATABLE_USER_GROUP_TYPES], requiredMessage),
+  description: groupRules.description(),
   manager_user_id: yup.number().integer().nullable().default(null),
 });
 

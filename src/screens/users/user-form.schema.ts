@@ -1,22 +1,19 @@
 import * as yup from 'yup';
 import type { CreateUserBody, UpdateUserBody, User } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
+import {
+  maxMessage,
+  minMessage,
+  optionalMinText,
+  requiredMessage as required,
+  requiredText,
+} from '../../components/common/form-rules.ts';
 import { ROLES, type Role } from '../../domain/permissions.ts';
 import { EMAIL_REGEX, LIMITS } from '../../domain/validation.ts';
 
 export type UserFormMode = 'create' | 'edit';
 
-const required = formMessage('validation.required');
-const min = (n: number) => formMessage('validation.minLength', { min: n });
-const max = (n: number) => formMessage('validation.maxLength', { max: n });
-
-const name = () =>
-  yup
-    .string()
-    .trim()
-    .required(required)
-    .min(LIMITS.userNameMin, min(LIMITS.userNameMin))
-    .max(LIMITS.nameMax, max(LIMITS.nameMax));
+const name = () => requiredText(LIMITS.userNameMin, LIMITS.nameMax);
 
 /**
  * The role field holds a built-in role's name or, for a site's custom role, `custom:<id>`: one
@@ -45,13 +42,9 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleCh
       ? yup
           .string()
           .required(required)
-          .min(LIMITS.passwordMin, min(LIMITS.passwordMin))
-          .max(LIMITS.passwordMax, max(LIMITS.passwordMax))
-      : yup
-          .string()
-          .default('')
-          .max(LIMITS.passwordMax, max(LIMITS.passwordMax))
-          .test('minLength', min(LIMITS.passwordMin), (v) => !v || v.length >= LIMITS.passwordMin);
+          .min(LIMITS.passwordMin, minMessage(LIMITS.passwordMin))
+          .max(LIMITS.passwordMax, maxMessage(LIMITS.passwordMax))
+      : optionalMinText(LIMITS.passwordMin, LIMITS.passwordMax);
 
   return yup.object({
     first_name: name(),
@@ -60,7 +53,7 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleCh
       .string()
       .trim()
       .required(required)
-      .max(LIMITS.emailMax, max(LIMITS.emailMax))
+      .max(LIMITS.emailMax, maxMessage(LIMITS.emailMax))
       .matches(EMAIL_REGEX, formMessage('validation.email')),
     password,
     role: yup
