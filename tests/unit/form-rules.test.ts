@@ -10,7 +10,7 @@ import {
 } from '../../src/components/common/form-rules.ts';
 import { LIMITS } from '../../src/domain/validation.ts';
 
-const problem = (schema: yup.Schema, value: unknown) => {
+const problem = (schema: { validateSync(value: unknown): unknown }, value: unknown) => {
   try {
     schema.validateSync(value);
     return null;
