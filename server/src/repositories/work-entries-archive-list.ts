@@ -54,7 +54,6 @@ const columns = {
   startedAt: a.startedAt,
   createdAt: a.createdAt,
   completedAt: a.completedAt,
-  pausedAt: sql<Date | null>`null`,
   pausedSeconds: a.pausedSeconds,
   notes: a.notes,
   nfcTagId: a.nfcTagId,
@@ -64,7 +63,6 @@ const columns = {
   archivedAt: a.archivedAt,
   /** The creation time as PostgreSQL writes it (microseconds kept), for the cursor. */
   k0: sql<string>`${a.createdAt}::text`,
-  k1: sql<string | null>`null`,
   photoIds: sql<
     number[]
   >`(select coalesce(array_agg(${pa.id} order by ${pa.id}), '{}') from ${pa} where ${pa.workEntryId} = ${a.id})`,

@@ -28,7 +28,8 @@ export const siteSettings = defineArea({
       enableNfcTagValidationHelp: 'Check-ins must scan the position’s NFC tag.',
       autoArchiveWorkEntries: 'Auto-archive work entries',
       workEntryRetentionDays: 'Retention (days)',
-      retentionHelp: 'Entries older than this are archived. Used only with auto-archive on.',
+      retentionHelp:
+        'Once a day, completed, failed and cancelled entries that ended more than this many days ago (1–3,650) move to the work entries archive, where they stay readable and exportable. Entries in progress never move.',
       maxFileUploadSize: 'Max file upload size',
       maxFileUploadSizeHelp: 'Size in MB',
       enableEmailNotifications: 'Enable e-mail notifications',
@@ -85,7 +86,7 @@ export const siteSettings = defineArea({
       autoArchiveWorkEntries: 'Arkistoi työkirjaukset automaattisesti',
       workEntryRetentionDays: 'Säilytysaika (päivää)',
       retentionHelp:
-        'Tätä vanhemmat kirjaukset arkistoidaan. Käytössä vain automaattisen arkistoinnin kanssa.',
+        'Kerran päivässä valmiit, epäonnistuneet ja perutut kirjaukset, jotka päättyivät tätä useampi päivä sitten (1–3 650), siirtyvät työkirjausten arkistoon, jossa ne voi yhä lukea ja viedä. Kesken olevia kirjauksia ei siirretä.',
       maxFileUploadSize: 'Ladattavan tiedoston enimmäiskoko',
       maxFileUploadSizeHelp: 'Koko megatavuina',
       enableEmailNotifications: 'Lähetä sähköposti-ilmoituksia',
@@ -141,7 +142,8 @@ export const siteSettings = defineArea({
       enableNfcTagValidationHelp: 'Incheckning kräver att positionens NFC-tagg skannas.',
       autoArchiveWorkEntries: 'Arkivera arbetsposter automatiskt',
       workEntryRetentionDays: 'Lagringstid (dagar)',
-      retentionHelp: 'Äldre poster arkiveras. Används bara när automatisk arkivering är på.',
+      retentionHelp:
+        'En gång om dagen flyttas slutförda, misslyckade och avbrutna registreringar som avslutades för fler dagar sedan än så (1–3 650) till arkivet för arbetsregistreringar, där de fortfarande kan läsas och exporteras. Pågående registreringar flyttas aldrig.',
       maxFileUploadSize: 'Största filstorlek vid uppladdning',
       maxFileUploadSizeHelp: 'Storlek i MB',
       enableEmailNotifications: 'Skicka aviseringar via e-post',

@@ -74,6 +74,16 @@ export const workEntries = defineArea({
       done: 'Exported {{rows}} rows',
       failed: 'The export failed. Please try again',
     },
+    archive: {
+      viewLabel: 'Show',
+      viewEntries: 'Entries',
+      viewArchive: 'Archive',
+      subtitle:
+        'Entries the daily auto-archive moved here from the list: read-only, kept for good, exportable.',
+      empty: 'The archive is empty',
+      detailHeader: 'Archived work entry',
+      archivedAt: 'Archived',
+    },
   },
   fi: {
     title: 'Työkirjaukset',
@@ -147,6 +157,16 @@ export const workEntries = defineArea({
       done: '{{rows}} riviä viety',
       failed: 'Vienti epäonnistui. Yritä uudelleen',
     },
+    archive: {
+      viewLabel: 'Näytä',
+      viewEntries: 'Kirjaukset',
+      viewArchive: 'Arkisto',
+      subtitle:
+        'Kirjaukset, jotka päivittäinen automaattinen arkistointi on siirtänyt tänne listalta: vain luettavissa, säilyvät pysyvästi ja ovat vietävissä.',
+      empty: 'Arkisto on tyhjä',
+      detailHeader: 'Arkistoitu työkirjaus',
+      archivedAt: 'Arkistoitu',
+    },
   },
   sv: {
     title: 'Arbetsregistreringar',
@@ -219,6 +239,16 @@ export const workEntries = defineArea({
       label: 'Exportförlopp',
       done: '{{rows}} rader exporterade',
       failed: 'Exporten misslyckades. Försök igen',
+    },
+    archive: {
+      viewLabel: 'Visa',
+      viewEntries: 'Registreringar',
+      viewArchive: 'Arkiv',
+      subtitle:
+        'Registreringar som den dagliga automatiska arkiveringen har flyttat hit från listan: skrivskyddade, sparas för gott och kan exporteras.',
+      empty: 'Arkivet är tomt',
+      detailHeader: 'Arkiverad arbetsregistrering',
+      archivedAt: 'Arkiverad',
     },
   },
 });

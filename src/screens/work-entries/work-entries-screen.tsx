@@ -2,9 +2,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
+import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
+import { useListArchivedWorkEntries, useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
@@ -12,7 +13,7 @@ import type { WorkEntrySort } from '../../domain/work-entries.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { useExport } from './use-export.ts';
 import { useKeysetPages } from './use-keyset-pages.ts';
-import { filterParams, validateWorkEntriesSearch } from './work-entries-search.ts';
+import { archiveParams, filterParams, hasFilters, validateWorkEntriesSearch } from './work-entries-search.ts';
 import { WorkEntriesTable } from './work-entries-table.tsx';
 import { WorkEntriesToolbar } from './work-entries-toolbar.tsx';
 import { WorkEntryDialog } from './work-entry-dialog.tsx';
@@ -34,13 +35,21 @@ export function WorkEntriesScreen() {
   const [viewing, setViewing] = useState<number | null>(null);
   const exporter = useExport();
 
+  // The archive tab (?archive=true) only for those who see every entry (its routes ask for it).
+  const archived = search.archive === true && can('work_entries.view_all');
   const params = useMemo(() => filterParams(search), [search]);
-  const key = JSON.stringify([params, rows]);
+  const stored = useMemo(() => archiveParams(search), [search]);
+  const key = JSON.stringify([archived ? stored : params, rows, archived]);
   const pages = useKeysetPages(key);
-  const list = useListWorkEntries(
+  const live = useListWorkEntries(
     { ...params, limit: rows, cursor: pages.cursor },
-    { query: { placeholderData: keepPreviousData } },
+    { query: { placeholderData: keepPreviousData, enabled: !archived } },
   );
+  const archive = useListArchivedWorkEntries(
+    { ...stored, limit: rows, cursor: pages.cursor },
+    { query: { placeholderData: keepPreviousData, enabled: archived } },
+  );
+  const list = archived ? archive : live;
   // The count comes with the first page only; later pages keep it.
   const [counted, setCounted] = useState<{ key: string; value: number; capped: boolean }>();
   const data = list.data;
@@ -57,22 +66,40 @@ export function WorkEntriesScreen() {
       sort: sort === 'created' && order === 'desc' ? undefined : sort,
       order: sort === 'created' && order === 'desc' ? undefined : order,
     });
+  const views = [
+    { value: 'entries', label: t('workEntries.archive.viewEntries') },
+    { value: 'archive', label: t('workEntries.archive.viewArchive') },
+  ];
+  const onView = (view: string) =>
+    // Each view starts unsorted; the archive has no text search.
+    setSearch({
+      archive: view === 'archive' ? true : undefined,
+      sort: undefined,
+      order: undefined,
+      q: undefined,
+    });
   const onExport = async () => {
     try {
-      const exported = await exporter.run(params);
+      const exported = await exporter.run(params, archived ? stored : undefined);
       notify.success(t('workEntries.export.done', { rows: exported.toLocaleString(i18n.resolvedLanguage) }));
     } catch {
       notify.error(t('workEntries.export.failed'));
     }
   };
   const progress = exporter.progress;
-  const filtered = Object.entries(search).some(([k, v]) => v !== undefined && k !== 'sort' && k !== 'order');
+  const filtered = hasFilters(search);
 
   return (
     <section className="page">
       <PageHeader
         title={t('workEntries.title')}
-        subtitle={can('work_entries.view_all') ? t('workEntries.subtitle') : t('workEntries.subtitleOwn')}
+        subtitle={
+          archived
+            ? t('workEntries.archive.subtitle')
+            : can('work_entries.view_all')
+              ? t('workEntries.subtitle')
+              : t('workEntries.subtitleOwn')
+        }
         actions={
           can('work_entries.export') ? (
             <Button
@@ -86,6 +113,20 @@ export function WorkEntriesScreen() {
           ) : null
         }
       />
+      {can('work_entries.view_all') ? (
+        <div className="work-entries-view">
+          <span id="work-entries-view-label" className="we-sr-only">
+            {t('workEntries.archive.viewLabel')}
+          </span>
+          <SelectButton
+            value={archived ? 'archive' : 'entries'}
+            options={views}
+            allowEmpty={false}
+            aria-labelledby="work-entries-view-label"
+            onChange={(e) => onView(e.value)}
+          />
+        </div>
+      ) : null}
       {progress ? (
         <div className="work-entries-export" role="status">
           <span>
@@ -110,11 +151,17 @@ export function WorkEntriesScreen() {
         <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
       ) : null}
       <div className="card">
-        <WorkEntriesToolbar search={search} onChange={onFilter} />
+        <WorkEntriesToolbar search={search} onChange={onFilter} archived={archived} />
         <WorkEntriesTable
           entries={data?.work_entries ?? []}
           loading={list.isFetching}
-          state={{ page: pages.page, rows, sort: params.sort, order: params.order }}
+          state={{
+            page: pages.page,
+            rows,
+            sort: archived ? 'created' : params.sort,
+            order: archived ? stored.order : params.order,
+          }}
+          archived={archived}
           hasNext={Boolean(data?.next_cursor) && !list.isPlaceholderData}
           total={counted?.key === key ? counted : undefined}
           filtered={filtered}
@@ -126,7 +173,7 @@ export function WorkEntriesScreen() {
           onView={(entry) => setViewing(entry.id)}
         />
       </div>
-      <WorkEntryDialog entryId={viewing} onHide={() => setViewing(null)} />
+      <WorkEntryDialog entryId={viewing} onHide={() => setViewing(null)} archived={archived} />
     </section>
   );
 }

@@ -23,7 +23,29 @@ export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
   /** The default, newest first, stays out of the URL. */
   sort: enumParam(search.sort, WORK_ENTRY_SORTS),
   order: enumParam(search.order, ['asc', 'desc'] as const),
+  /** The archive tab (issue 10 §2): entries the auto-archive job moved, read-only. */
+  archive: search.archive === true || search.archive === 'true' ? (true as const) : undefined,
 });
+
+/** Search keys that choose the view or its order rather than filter it. */
+const NOT_FILTERS = new Set(['sort', 'order', 'archive']);
+
+/** Whether any filter is set (the empty message and Clear filters depend on it). */
+export const hasFilters = (search: WorkEntriesSearch) =>
+  Object.entries(search).some(([k, v]) => v !== undefined && !NOT_FILTERS.has(k));
+
+/** The archive list's and export's parameters: its filters, and its one order (by creation time). */
+export function archiveParams(search: WorkEntriesSearch) {
+  return {
+    status: search.status,
+    user_id: search.worker,
+    position_id: search.position,
+    task_id: search.task,
+    from: search.from,
+    to: search.to,
+    order: search.sort === undefined || search.sort === 'created' ? (search.order ?? 'desc') : 'desc',
+  };
+}
 
 export type WorkEntriesSearch = ReturnType<typeof validateWorkEntriesSearch>;
 

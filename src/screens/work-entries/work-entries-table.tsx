@@ -46,6 +46,8 @@ type Props = {
   onPage: (page: number, rows: number) => void;
   onSort: (sort: WorkEntrySort, order: 'asc' | 'desc') => void;
   onView: (entry: WorkEntry) => void;
+  /** Archived entries: sorted by creation time only, and their own empty message. */
+  archived?: boolean;
 };
 
 /**
@@ -54,7 +56,8 @@ type Props = {
  * of a million rows; the total is the server's count, "more than 1,000" past its cap.
  */
 export function WorkEntriesTable(props: Props) {
-  const { entries, loading, state, hasNext, total, filtered, onPage, onSort, onView } = props;
+  const { entries, loading, state, hasNext, total, filtered, onPage, onSort, onView, archived } = props;
+  const sortable = !archived;
   const { t, i18n } = useTranslation();
   const { formatDateTime } = useSiteSettings();
   const rowsId = useId();
@@ -119,7 +122,15 @@ export function WorkEntriesTable(props: Props) {
         onSort(SORT_OF_FIELD[e.sortField] ?? 'created', e.sortOrder === 1 ? 'asc' : 'desc')
       }
       emptyMessage={
-        <EmptyState message={filtered ? t('workEntries.emptyFiltered') : t('workEntries.empty')} />
+        <EmptyState
+          message={
+            filtered
+              ? t('workEntries.emptyFiltered')
+              : archived
+                ? t('workEntries.archive.empty')
+                : t('workEntries.empty')
+          }
+        />
       }
       stripedRows
       className="data-table work-entries-table"
@@ -127,26 +138,26 @@ export function WorkEntriesTable(props: Props) {
       <Column
         field="worker"
         header={t('workEntries.columns.worker')}
-        sortable
+        sortable={sortable}
         body={(e: WorkEntry) => workerName(t, e)}
       />
-      <Column field="position_name" header={t('workEntries.columns.position')} sortable />
+      <Column field="position_name" header={t('workEntries.columns.position')} sortable={sortable} />
       <Column
         field="task_name"
         header={t('workEntries.columns.task')}
-        sortable
+        sortable={sortable}
         body={(e: WorkEntry) => e.task_name ?? t('workEntries.unknown')}
       />
       <Column
         field="status"
         header={t('workEntries.columns.status')}
-        sortable
+        sortable={sortable}
         body={(e: WorkEntry) => <StatusChip status={e.status} />}
       />
       <Column
         field="duration_minutes"
         header={t('workEntries.columns.duration')}
-        sortable
+        sortable={sortable}
         body={(e: WorkEntry) => formatDuration(t, e.duration_minutes)}
       />
       <Column
@@ -158,7 +169,7 @@ export function WorkEntriesTable(props: Props) {
       <Column
         field="completed_at"
         header={t('workEntries.columns.completed')}
-        sortable
+        sortable={sortable}
         body={(e: WorkEntry) => formatDateTime(e.completed_at)}
       />
       <Column

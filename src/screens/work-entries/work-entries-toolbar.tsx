@@ -10,11 +10,13 @@ import { useListTasks } from '../../api/gen/tasks/tasks.ts';
 import { useListUsers } from '../../api/gen/users/users.ts';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
-import type { WorkEntriesSearch } from './work-entries-search.ts';
+import { hasFilters, type WorkEntriesSearch } from './work-entries-search.ts';
 
 type Props = {
   search: WorkEntriesSearch;
   onChange: (patch: Partial<WorkEntriesSearch>, options?: { replace?: boolean }) => void;
+  /** The archive tab: no text search there (the archive filters by worker, position, task and days). */
+  archived?: boolean;
 };
 
 const SEARCH_DELAY_MS = 300;
@@ -25,7 +27,7 @@ const STALE = 5 * 60_000;
  * day, and a search over names and notes. Each picker appears only with the permission to read
  * its list; the worker picker only for those who see everyone's entries.
  */
-export function WorkEntriesToolbar({ search, onChange }: Props) {
+export function WorkEntriesToolbar({ search, onChange, archived = false }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const id = useId();
@@ -67,7 +69,7 @@ export function WorkEntriesToolbar({ search, onChange }: Props) {
     () => (tasks.data?.tasks ?? []).map((task) => ({ value: task.id, label: task.task_name })),
     [tasks.data],
   );
-  const filtered = Object.entries(search).some(([k, v]) => v !== undefined && k !== 'sort' && k !== 'order');
+  const filtered = hasFilters(search);
 
   const picker = (
     key: 'status' | 'worker' | 'position' | 'task',
@@ -107,20 +109,22 @@ export function WorkEntriesToolbar({ search, onChange }: Props) {
   return (
     <fieldset className="work-entries-filters">
       <legend className="we-sr-only">{t('workEntries.filters.label')}</legend>
-      <div className="filter-field filter-field--search">
-        <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
-        <IconField iconPosition="left">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            id={`${id}-q`}
-            type="search"
-            value={text}
-            maxLength={100}
-            placeholder={t('workEntries.filters.searchPlaceholder')}
-            onChange={(e) => setText(e.target.value)}
-          />
-        </IconField>
-      </div>
+      {archived ? null : (
+        <div className="filter-field filter-field--search">
+          <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
+          <IconField iconPosition="left">
+            <InputIcon className="pi pi-search" />
+            <InputText
+              id={`${id}-q`}
+              type="search"
+              value={text}
+              maxLength={100}
+              placeholder={t('workEntries.filters.searchPlaceholder')}
+              onChange={(e) => setText(e.target.value)}
+            />
+          </IconField>
+        </div>
+      )}
       {picker('status', t('workEntries.filters.status'), t('workEntries.filters.anyStatus'), statusOptions)}
       {seesAll && can('users.read')
         ? picker('worker', t('workEntries.filters.worker'), t('workEntries.filters.anyWorker'), userOptions)

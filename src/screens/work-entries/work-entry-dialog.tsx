@@ -4,7 +4,7 @@ import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetWorkEntry } from '../../api/gen/work-entries/work-entries.ts';
+import { useGetArchivedWorkEntry, useGetWorkEntry } from '../../api/gen/work-entries/work-entries.ts';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -13,6 +13,8 @@ type Props = {
   /** The entry to show; null hides the dialog. */
   entryId: number | null;
   onHide: () => void;
+  /** The entry is in the archive (read from GET /work-entries/archive/{id}). */
+  archived?: boolean;
 };
 
 /**
@@ -20,10 +22,17 @@ type Props = {
  * and completion times, notes, photos (each opens in a new tab) and status. The entry is read
  * again on opening, so its photo links are freshly signed (they expire after a few minutes).
  */
-export function WorkEntryDialog({ entryId, onHide }: Props) {
+export function WorkEntryDialog({ entryId, onHide, archived = false }: Props) {
   const { t } = useTranslation();
   const { formatDateTime } = useSiteSettings();
-  const query = useGetWorkEntry(entryId ?? 0, { query: { enabled: entryId !== null, staleTime: 0 } });
+  const live = useGetWorkEntry(entryId ?? 0, {
+    query: { enabled: entryId !== null && !archived, staleTime: 0 },
+  });
+  const stored = useGetArchivedWorkEntry(entryId ?? 0, {
+    query: { enabled: entryId !== null && archived, staleTime: 0 },
+  });
+  const query = archived ? stored : live;
+  const archivedAt = archived ? stored.data?.archived_at : undefined;
   const entry = query.data?.work_entry;
   const photos = query.data?.photos ?? [];
 
@@ -36,7 +45,7 @@ export function WorkEntryDialog({ entryId, onHide }: Props) {
 
   return (
     <Dialog
-      header={t('workEntries.detail.header')}
+      header={archived ? t('workEntries.archive.detailHeader') : t('workEntries.detail.header')}
       visible={entryId !== null}
       onHide={onHide}
       className="form-dialog form-dialog--wide"
@@ -71,6 +80,7 @@ export function WorkEntryDialog({ entryId, onHide }: Props) {
                   t('workEntries.detail.metres', { metres: entry.distance_meters }),
                 )
               : null}
+            {archivedAt ? row(t('workEntries.archive.archivedAt'), formatDateTime(archivedAt)) : null}
             {row(
               t('workEntries.detail.notes'),
               entry.notes ? (

@@ -6,16 +6,18 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
+import type { WorkEntryStatus } from '#domain/work-entries.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { API_PREFIX } from '../../plugins/authorization.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries-archive-list.ts';
+import type { ApiWorkEntry } from '../../schemas/work-entry.ts';
 import type { ArchiveFilters, ArchiveListOptions } from '../../schemas/work-entry-archive.ts';
 import type { RequestContext } from '../../types.ts';
 import { seesAll } from '../work-entries/access.ts';
 import type { PhotoLinks } from '../work-entries/photo-links.ts';
 import type { PhotoStore } from '../work-entries/photo-store.ts';
-import { toApiEntry, toApiPhoto } from '../work-entries/present.ts';
+import { toApiPhoto } from '../work-entries/present.ts';
 import { invalidCursor } from '../work-entries/service.ts';
 
 export interface ArchiveDeps {
@@ -53,7 +55,31 @@ export async function archiveConditionFor(ctx: RequestContext, q: ArchiveFilters
   });
 }
 
-const present = (row: repo.ArchivedRow, links: PhotoLinks) => toApiEntry(row, row.photoIds ?? [], links);
+/** An archived entry as the API answers a live one (never paused: only closed entries are archived). */
+function present(row: repo.ArchivedRow, links: PhotoLinks): ApiWorkEntry {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    position_id: row.positionId,
+    position_name: row.positionName,
+    task_id: row.taskId,
+    task_name: row.taskName,
+    status: row.status as WorkEntryStatus,
+    duration_minutes: row.durationMinutes,
+    started_at: row.startedAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    completed_at: row.completedAt?.toISOString() ?? null,
+    paused_at: null,
+    notes: row.notes,
+    nfc_tag_id: row.nfcTagId,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    distance_meters: row.distanceMeters,
+    photo_urls: (row.photoIds ?? []).map((id) => links.url(id)),
+  };
+}
 
 export async function listArchived(ctx: RequestContext, deps: ArchiveDeps, q: ArchiveListOptions) {
   const condition = await archiveConditionFor(ctx, q);
