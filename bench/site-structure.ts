@@ -2,8 +2,9 @@
  * Site-structure benchmark (issue 6 §4): GET /positions with 5,000 positions (one page of 50, and
  * the whole list) and GET /position-groups with 200 groups of 25 positions each, at a fixed rate
  * on PGlite, beside a bare Fastify route in the same run. Target: p99 < 20 ms at 1,000 req/s.
- * Run: npm run bench:site   (options: BENCH_DURATION=10 BENCH_RATE=1000; BENCH_DURATION=0 measures
- * only the CPU per request, one request at a time, which the machine's other load disturbs least)
+ * Run: npm run bench:site   (options: BENCH_DURATION=10 BENCH_RATE=1000 BENCH_WHOLE_RATE=100;
+ * BENCH_DURATION=0 measures only the CPU per request, one request at a time, which the machine's
+ * other load disturbs least; BENCH_CPU=0 skips that part)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,9 @@ import { listen, measure, ms, printRuns, type Run } from './harness.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const RATE = Number(process.env.BENCH_RATE ?? 1000);
+/** The whole list is 1.6 MB a time: a picker's load, not something asked a thousand times a second. */
+const WHOLE_RATE = Number(process.env.BENCH_WHOLE_RATE ?? 100);
+const CPU = process.env.BENCH_CPU !== '0';
 const POSITIONS = 5000;
 const GROUPS = 200;
 const PER_GROUP = 25;
@@ -103,7 +107,7 @@ async function main() {
     const fixed = { duration: DURATION, connections: 10, overallRate: RATE };
     // Light lists first, so the heavy one's garbage does not weigh on them. The whole positions
     // list is what a picker loads; the positions screen reads one page at a time.
-    const targets = [
+    const targets: { name: string; path: string; rate?: number }[] = [
       { name: 'GET /api/v1/position-groups', path: '/api/v1/position-groups' },
       {
         name: 'GET /api/v1/positions, one page of 50',
@@ -112,38 +116,45 @@ async function main() {
       {
         name: 'GET /api/v1/positions?include_inactive=true (all 5,000)',
         path: '/api/v1/positions?include_inactive=true',
+        rate: WHOLE_RATE,
       },
     ];
-    // CPU per request, one request at a time (app.inject: no network, no load generator), GET /users
-    // (bench/api.ts) as the reference. "After a commit": a committed transaction elsewhere on the
-    // database before each request (select txid_current(), whose own CPU is subtracted), which is
-    // what any snapshot-keyed cache must notice: the cost of an answer that cannot come from it.
+    // CPU per request, one request at a time (app.inject: no network, no load generator), beside
+    // the bare route's and GET /users' (bench/api.ts) in the same run. "After a commit": a committed
+    // transaction elsewhere on the database before each request (select txid_current(), its own CPU
+    // subtracted), which a snapshot-keyed cache must notice: the cost of an answer it cannot give.
     const commit = () => app.database.db.execute(sql`select txid_current()`);
-    const cpuPerRequest = async (url: string, n: number, between?: () => Promise<unknown>) => {
-      for (let k = 0; k < Math.min(n, 20); k++) await app.inject({ method: 'GET', url, headers });
+    const cpuOf = async (n: number, step: () => Promise<unknown>) => {
+      for (let k = 0; k < Math.min(n, 20); k++) await step();
       const start = process.cpuUsage();
-      for (let k = 0; k < n; k++) {
-        await between?.();
-        const res = await app.inject({ method: 'GET', url, headers });
-        if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
-      }
+      for (let k = 0; k < n; k++) await step();
       const used = process.cpuUsage(start);
       return (used.user + used.system) / 1000 / n;
     };
-    const commitCost = await (async () => {
-      const start = process.cpuUsage();
-      for (let k = 0; k < 500; k++) await commit();
-      const used = process.cpuUsage(start);
-      return (used.user + used.system) / 1000 / 500;
-    })();
-    console.log(
-      `CPU per request, GET /api/v1/users (reference): ${ms(await cpuPerRequest('/api/v1/users', 500))} ms`,
-    );
-    for (const target of targets) {
-      const heavy = !target.path.includes('limit=');
-      const warm = await cpuPerRequest(target.path, heavy ? 50 : 500);
-      const cold = (await cpuPerRequest(target.path, heavy ? 10 : 200, commit)) - commitCost;
-      console.log(`CPU per request, ${target.name}: ${ms(warm)} ms; after a commit ${ms(cold)} ms`);
+    const get = (url: string, between?: () => Promise<unknown>) => async () => {
+      await between?.();
+      const res = await app.inject({ method: 'GET', url, headers });
+      if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}`);
+    };
+    if (CPU) {
+      const bare = await cpuOf(2000, () => baseline.inject({ method: 'GET', url: '/ping' }));
+      const commitCost = await cpuOf(300, commit);
+      const users = await cpuOf(500, get('/api/v1/users'));
+      const line = (name: string, cpu: number) =>
+        console.log(`CPU per request, ${name}: ${ms(cpu)} ms (${(cpu / bare).toFixed(1)}× bare route)`);
+      line('bare Fastify GET /ping (baseline)', bare);
+      line('GET /api/v1/users (reference)', users);
+      for (const target of targets) {
+        const heavy = target.rate !== undefined;
+        line(`${target.name}, cached`, await cpuOf(heavy ? 50 : 500, get(target.path)));
+        line(
+          `${target.name}, after a commit`,
+          (await cpuOf(heavy ? 10 : 200, get(target.path, commit))) - commitCost,
+        );
+      }
+      const analyzed = performance.now();
+      await app.database.db.execute(sql`analyze positions`);
+      console.log(`ANALYZE positions (${POSITIONS} rows): ${ms(performance.now() - analyzed)} ms`);
     }
     if (DURATION <= 0) return;
 
@@ -155,18 +166,28 @@ async function main() {
         continue;
       }
       live.push(target);
-      await measure({ ...target, url: apiUrl, headers, ...fixed, duration: 2 });
+      await measure({
+        ...target,
+        url: apiUrl,
+        headers,
+        ...fixed,
+        overallRate: target.rate ?? RATE,
+        duration: 2,
+      });
     }
     await measure({ name: 'warm-up', url: baseUrl, path: '/ping', ...fixed, duration: 2 });
 
     const base = await measure({ name: 'baseline GET /ping', url: baseUrl, path: '/ping', ...fixed });
     const runs: Run[] = [base];
-    for (const target of live) runs.push(await measure({ ...target, url: apiUrl, headers, ...fixed }));
+    for (const target of live)
+      runs.push(
+        await measure({ ...target, url: apiUrl, headers, ...fixed, overallRate: target.rate ?? RATE }),
+      );
     printRuns(runs, base);
     for (const r of runs.slice(1)) {
       const ok = r.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0;
       console.log(
-        `${r.name}: p99 ${ms(r.p99)} ms at ${RATE} req/s (target < ${TARGET_P99_MS} ms): ${ok ? 'PASS' : 'FAIL'}`,
+        `${r.name}: p99 ${ms(r.p99)} ms at ${r.rate} req/s (target < ${TARGET_P99_MS} ms): ${ok ? 'PASS' : 'FAIL'}`,
       );
     }
   } finally {

@@ -15,11 +15,10 @@
  * changing the snapshot, so a transaction's handle computes every time. Keys must name the site and
  * everything else the answer depends on.
  *
- * Memory is bounded: at most `maxEntries` answers and `maxWeight` units (characters of JSON text by
+ * Memory is bounded: at most `maxEntries` answers and `maxWeight` units (characters or bytes of JSON by
  * default), least recently used first out; an answer heavier than a quarter of the bound is not kept.
  * When xmax moves past every reading the cache holds, all its answers are dead and are dropped at once.
  */
-import { sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 
@@ -31,12 +30,18 @@ export interface DbSnapshot {
   xmax: bigint;
 }
 
+/** PGlite and node-postgres's pool both answer `query(text)` with `{ rows }`. */
+interface DriverClient {
+  query(text: string): Promise<{ rows: { snapshot: string }[] }>;
+}
+
 export async function readSnapshot(db: Db): Promise<DbSnapshot> {
   // (unknown: the instanceof would narrow Db to a transaction type the schema generic lacks)
   if ((db as unknown) instanceof PgTransaction) return { db, version: null, xmax: 0n };
-  const result = (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as unknown as {
-    rows: { snapshot: string }[];
-  };
+  // Straight to the driver: through Drizzle's execute this one statement cost 0.32 ms of CPU on
+  // PGlite, directly 0.14 ms, and it runs on every request of a cached list.
+  const client = (db as unknown as { $client: DriverClient }).$client;
+  const result = await client.query('select pg_current_snapshot()::text as snapshot');
   const version = result.rows[0].snapshot;
   return { db, version, xmax: BigInt(version.split(':')[1]) };
 }
@@ -44,7 +49,7 @@ export async function readSnapshot(db: Db): Promise<DbSnapshot> {
 export interface SnapshotCacheOptions<V> {
   maxEntries: number;
   maxWeight: number;
-  /** The weight of a value against maxWeight; a string's length by default, 1 otherwise. */
+  /** The weight of a value against maxWeight: a string's length or a Buffer's bytes by default, else 1. */
   weigh?: (value: V) => number;
 }
 
@@ -70,7 +75,8 @@ export class SnapshotCache<V> {
 
   constructor(options: SnapshotCacheOptions<V>) {
     this.options = options;
-    this.weigh = options.weigh ?? ((value) => (typeof value === 'string' ? value.length : 1));
+    this.weigh =
+      options.weigh ?? ((value) => (typeof value === 'string' || Buffer.isBuffer(value) ? value.length : 1));
   }
 
   /** The answer stored under `key` at this snapshot, or `compute()`'s, which is then kept. */

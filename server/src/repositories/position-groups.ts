@@ -80,13 +80,13 @@ export async function listGroups(db: Db, siteId: string): Promise<ApiPositionGro
  * (lib/snapshot-cache.ts), so it is never served after a committed change to groups, memberships or
  * positions, by any process. One body per site; a few sites at most are kept.
  */
-const listCache = new SnapshotCache<string>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024 });
+const listCache = new SnapshotCache<Buffer>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024 });
 
-/** The `{ position_groups: [...] }` body for a site, as JSON text. */
-export async function listGroupsJson(db: Db, siteId: string): Promise<string> {
+/** The `{ position_groups: [...] }` body for a site, as UTF-8 JSON (sent as it is, not encoded again). */
+export async function listGroupsJson(db: Db, siteId: string): Promise<Buffer> {
   // ApiPositionGroup holds exactly the schema's fields, so this is what the serializer would write.
   return listCache.get(await readSnapshot(db), siteId, async () =>
-    JSON.stringify({ position_groups: await listGroups(db, siteId) }),
+    Buffer.from(JSON.stringify({ position_groups: await listGroups(db, siteId) })),
   );
 }
 

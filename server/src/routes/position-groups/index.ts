@@ -22,7 +22,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (request, reply) => {
       const json = await listGroupsJson(contextOf(app, request));
-      // Already JSON text: Fastify sends a string as it is.
+      // Already JSON: Fastify sends a Buffer as it is.
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );

@@ -40,7 +40,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (request, reply) => {
       const json = await listPositionsJson(contextOf(app, request), request.query);
-      // Already JSON text: Fastify sends a string as it is.
+      // Already JSON: Fastify sends a Buffer as it is.
       return reply.type('application/json; charset=utf-8').send(json as never);
     },
   );

@@ -90,8 +90,8 @@ async function loadPosition(ctx: RequestContext, id: number): Promise<repo.Posit
   return row;
 }
 
-/** The list body as JSON text (cached under the database snapshot: repositories/positions.ts). */
-export function listPositionsJson(ctx: RequestContext, query: PositionListOptions): Promise<string> {
+/** The list body as UTF-8 JSON (cached under the database snapshot: repositories/positions.ts). */
+export function listPositionsJson(ctx: RequestContext, query: PositionListOptions): Promise<Buffer> {
   return repo.listPositionsJson(ctx.db, ctx.siteId, {
     includeInactive: query.include_inactive === true,
     search: query.search?.trim() || undefined,
