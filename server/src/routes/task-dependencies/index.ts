@@ -5,13 +5,13 @@ import {
   BlockedQuery,
   BlockedTasks,
   DependencyCreate,
-  type DependencyCreateInput,
   DependencyList,
   DependencyListQuery,
   DependencyResponse,
   DependencyValidate,
   DependencyValidation,
 } from '../../schemas/dependency.ts';
+import { byIdResult, created } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import {
   blockedAt,
@@ -77,13 +77,7 @@ const dependencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: DependencyResponse, ...conflict('A duplicate, or a cycle (named in the message)') },
       },
     ),
-    async (request, reply) => {
-      const dependency = await createDependency(
-        contextOf(app, request),
-        request.body as DependencyCreateInput,
-      );
-      return reply.code(201).send({ dependency });
-    },
+    created(app, 'dependency', createDependency),
   );
 
   app.delete(
@@ -93,7 +87,7 @@ const dependencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'deleteTaskDependency', summary: 'Remove a dependency' },
       { params: IdParams, response: { 200: MessageResponse, ...notFound('task dependency') } },
     ),
-    async (request) => deleteDependency(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteDependency),
   );
 };
 

@@ -6,14 +6,13 @@ import {
   type LegacyTaskTemplateBulkCreateInput,
   LegacyTaskTemplateBulkResult,
   LegacyTaskTemplateCreate,
-  type LegacyTaskTemplateCreateInput,
   LegacyTaskTemplateList,
   LegacyTaskTemplateResponse,
   LegacyTaskTemplateUpdate,
-  type LegacyTaskTemplateUpdateInput,
   LegacyTemplateListQuery,
   type LegacyTemplateListQueryInput,
 } from '../../schemas/task-legacy.ts';
+import { byId, byIdResult, created, updated } from '../handlers.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
 import {
   bulkCreateLegacyTemplates,
@@ -52,13 +51,7 @@ const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'createLegacyTaskTemplate', summary: 'Create a legacy template' },
       { body: LegacyTaskTemplateCreate, response: { 201: LegacyTaskTemplateResponse } },
     ),
-    async (request, reply) => {
-      const template = await createLegacyTemplate(
-        contextOf(app, request),
-        request.body as LegacyTaskTemplateCreateInput,
-      );
-      return reply.code(201).send({ template });
-    },
+    created(app, 'template', createLegacyTemplate),
   );
 
   app.post(
@@ -87,7 +80,7 @@ const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'getLegacyTaskTemplate', summary: 'One legacy template' },
       { params: IdParams, response: { 200: LegacyTaskTemplateResponse, ...missing } },
     ),
-    async (request) => ({ template: await getLegacyTemplate(contextOf(app, request), request.params.id) }),
+    byId(app, 'template', getLegacyTemplate),
   );
 
   app.put(
@@ -101,13 +94,7 @@ const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LegacyTaskTemplateResponse, ...missing },
       },
     ),
-    async (request) => ({
-      template: await updateLegacyTemplate(
-        contextOf(app, request),
-        request.params.id,
-        request.body as LegacyTaskTemplateUpdateInput,
-      ),
-    }),
+    updated(app, 'template', updateLegacyTemplate),
   );
 
   app.delete(
@@ -117,7 +104,7 @@ const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'deleteLegacyTaskTemplate', summary: 'Delete a legacy template' },
       { params: IdParams, response: { 200: MessageResponse, ...missing } },
     ),
-    async (request) => deleteLegacyTemplate(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteLegacyTemplate),
   );
 };
 

@@ -2,14 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../schemas/common.ts';
 import {
   TaskCreate,
-  type TaskCreateInput,
   TaskDeleteResult,
   TaskList,
   TaskListQuery,
   TaskResponse,
   TaskUpdate,
-  type TaskUpdateInput,
 } from '../../schemas/task.ts';
+import { byIdResult, created, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createTask, deleteTask, listTasks, updateTask } from './service.ts';
 
@@ -36,10 +35,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'createTask', summary: 'Create a task' },
       { body: TaskCreate, response: { 201: TaskResponse, ...codeTaken } },
     ),
-    async (request, reply) => {
-      const task = await createTask(contextOf(app, request), request.body as TaskCreateInput);
-      return reply.code(201).send({ task });
-    },
+    created(app, 'task', createTask),
   );
 
   app.put(
@@ -53,9 +49,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskResponse, ...notFound('task'), ...codeTaken },
       },
     ),
-    async (request) => ({
-      task: await updateTask(contextOf(app, request), request.params.id, request.body as TaskUpdateInput),
-    }),
+    updated(app, 'task', updateTask),
   );
 
   app.delete(
@@ -68,7 +62,7 @@ const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { params: IdParams, response: { 200: TaskDeleteResult, ...notFound('task') } },
     ),
-    async (request) => deleteTask(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteTask),
   );
 };
 

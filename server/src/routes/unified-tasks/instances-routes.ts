@@ -12,13 +12,12 @@ import {
   TaskInstanceComplete,
   type TaskInstanceCompleteInput,
   TaskInstanceCreate,
-  type TaskInstanceCreateInput,
   TaskInstanceDeleteResult,
   TaskInstanceList,
   TaskInstanceResponse,
   TaskInstanceUpdate,
-  type TaskInstanceUpdateInput,
 } from '../../schemas/task-instance.ts';
+import { byId, byIdResult, created, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createInstances } from './bulk-service.ts';
 import {
@@ -61,10 +60,7 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { body: TaskInstanceCreate, response: { 201: TaskInstanceResponse, ...openExists } },
     ),
-    async (request, reply) => {
-      const instance = await createInstance(contextOf(app, request), request.body as TaskInstanceCreateInput);
-      return reply.code(201).send({ instance });
-    },
+    created(app, 'instance', createInstance),
   );
 
   app.post(
@@ -99,7 +95,7 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'getTaskInstance', summary: 'One task instance' },
       { params: IdParams, response: { 200: TaskInstanceResponse, ...missing } },
     ),
-    async (request) => ({ instance: await getInstance(contextOf(app, request), request.params.id) }),
+    byId(app, 'instance', getInstance),
   );
 
   app.put(
@@ -113,13 +109,7 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: TaskInstanceResponse, ...missing, ...openExists },
       },
     ),
-    async (request) => ({
-      instance: await updateInstance(
-        contextOf(app, request),
-        request.params.id,
-        request.body as TaskInstanceUpdateInput,
-      ),
-    }),
+    updated(app, 'instance', updateInstance),
   );
 
   app.delete(
@@ -129,7 +119,7 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'deleteTaskInstance', summary: 'Delete a task instance' },
       { params: IdParams, response: { 200: TaskInstanceDeleteResult, ...missing } },
     ),
-    async (request) => deleteInstance(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteInstance),
   );
 
   app.post(

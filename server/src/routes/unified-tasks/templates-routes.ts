@@ -8,15 +8,14 @@ import {
 } from '../../schemas/task-instance.ts';
 import {
   TaskTemplateCreate,
-  type TaskTemplateCreateInput,
   TaskTemplateDeleteResult,
   TaskTemplateList,
   TaskTemplateListQuery,
   type TaskTemplateListQueryInput,
   TaskTemplateResponse,
   TaskTemplateUpdate,
-  type TaskTemplateUpdateInput,
 } from '../../schemas/task-template.ts';
+import { byId, byIdResult, created, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { listInstances } from './instances-service.ts';
 import {
@@ -59,10 +58,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: TaskTemplateResponse, ...conflict('No free code is left for this name') },
       },
     ),
-    async (request, reply) => {
-      const template = await createTemplate(contextOf(app, request), request.body as TaskTemplateCreateInput);
-      return reply.code(201).send({ template });
-    },
+    created(app, 'template', createTemplate),
   );
 
   app.get(
@@ -72,7 +68,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'getTaskTemplate', summary: 'One template' },
       { params: IdParams, response: { 200: TaskTemplateResponse, ...missing } },
     ),
-    async (request) => ({ template: await getTemplate(contextOf(app, request), request.params.id) }),
+    byId(app, 'template', getTemplate),
   );
 
   app.put(
@@ -82,13 +78,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'updateTaskTemplate', summary: 'Update a template (its code stays)' },
       { params: IdParams, body: TaskTemplateUpdate, response: { 200: TaskTemplateResponse, ...missing } },
     ),
-    async (request) => ({
-      template: await updateTemplate(
-        contextOf(app, request),
-        request.params.id,
-        request.body as TaskTemplateUpdateInput,
-      ),
-    }),
+    updated(app, 'template', updateTemplate),
   );
 
   app.delete(
@@ -101,7 +91,7 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { params: IdParams, response: { 200: TaskTemplateDeleteResult, ...missing } },
     ),
-    async (request) => deleteTemplate(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteTemplate),
   );
 
   app.get(

@@ -1,0 +1,54 @@
+/**
+ * The route handlers every resource repeats, written once: each runs its service function with the
+ * request context (kit.ts contextOf) and answers the way every area answers.
+ *
+ *   app.post('', op(…), created(app, 'task', createTask));            // 201 { task }
+ *   app.get('/:id', op(…), byId(app, 'task', getTask));               // 200 { task }
+ *   app.put('/:id', op(…), updated(app, 'task', updateTask));         // 200 { task }
+ *   app.delete('/:id', op(…), byIdResult(app, deleteTask));           // 200, the service's answer
+ *
+ * TypeBox reads string enums and nullable text (Unsafe schemas) as unknown: the schema has checked
+ * the body, so it is handed to the service as the service's own input type.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../types.ts';
+import { contextOf } from './kit.ts';
+
+type IdRequest = FastifyRequest<{ Params: { id: number } }>;
+
+/** POST: 201 with the created row under `key`. */
+export function created<K extends string, B, R>(
+  app: FastifyInstance,
+  key: K,
+  create: (ctx: RequestContext, body: B) => Promise<R>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const row = await create(contextOf(app, request), request.body as B);
+    return reply.code(201).send({ [key]: row } as Record<K, R>);
+  };
+}
+
+/** GET /:id: the row under `key`. */
+export function byId<K extends string, R>(
+  app: FastifyInstance,
+  key: K,
+  get: (ctx: RequestContext, id: number) => Promise<R>,
+) {
+  return async (request: IdRequest) =>
+    ({ [key]: await get(contextOf(app, request), request.params.id) }) as Record<K, R>;
+}
+
+/** PUT /:id: the updated row under `key`. */
+export function updated<K extends string, B, R>(
+  app: FastifyInstance,
+  key: K,
+  update: (ctx: RequestContext, id: number, body: B) => Promise<R>,
+) {
+  return async (request: IdRequest) =>
+    ({ [key]: await update(contextOf(app, request), request.params.id, request.body as B) }) as Record<K, R>;
+}
+
+/** DELETE /:id (or any by-id action): the service's own answer. */
+export function byIdResult<R>(app: FastifyInstance, run: (ctx: RequestContext, id: number) => Promise<R>) {
+  return async (request: IdRequest) => run(contextOf(app, request), request.params.id);
+}
