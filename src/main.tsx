@@ -1,21 +1,20 @@
 /**
  * Entry point: starts the session (which wires storage and the HTTP client, see session.ts) before
- * React renders, then the providers (query client, session, PrimeReact, router) and the session →
+ * React renders, then the providers (query client, session, router) and the session →
  * router link: the router is invalidated whenever the session's status or user changes, never polled.
  */
-import 'primereact/resources/themes/lara-light-indigo/theme.css';
-import 'primereact/resources/primereact.min.css';
+// The Lara theme (light or dark) is not imported here: src/styles/theme-init.js adds one of the two
+// before the first paint (see vite.config.ts). Only the console's own texts load first (i18n/core.ts).
 import 'primeicons/primeicons.css';
 import './styles/app.css';
-import './i18n/index.ts';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { PrimeReactProvider } from 'primereact/api';
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client.ts';
 import { FullScreenLoading } from './components/guards/full-screen-loading.tsx';
+import { i18nReady } from './i18n/core.ts';
 import { routingKey, selectStatus } from './machines/auth/auth.selectors.ts';
 import { AuthProvider, useAuthActor } from './machines/auth/auth-provider.tsx';
 import { loadInspector } from './machines/auth/inspector.ts';
@@ -48,15 +47,13 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-void loadInspector().then((inspect) => {
+void Promise.all([loadInspector(), i18nReady]).then(([inspect]) => {
   const session = startAuthSession({ inspect });
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <AuthProvider actor={session}>
-          <PrimeReactProvider>
-            <App queryClient={queryClient} />
-          </PrimeReactProvider>
+          <App queryClient={queryClient} />
         </AuthProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,35 +1,10 @@
-import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { initReactI18next } from 'react-i18next';
-import { LANGUAGES } from './languages.ts';
-import { resources } from './resources.ts';
+/**
+ * i18next with every text: the console's own (core.ts) and every screen area's. Tests and tools
+ * import this; the console itself starts with core.ts and adds the areas with the app shell.
+ */
+import { addAreaTexts } from './area-texts.ts';
+import i18n from './core.ts';
 
-function syncHtmlLang(lng: string | undefined) {
-  if (typeof document !== 'undefined' && lng) document.documentElement.lang = lng;
-}
-
-i18n.on('languageChanged', syncHtmlLang);
-
-i18n
-  .use(LanguageDetector)
-  .use(initReactI18next)
-  .init({
-    resources,
-    fallbackLng: 'en',
-    supportedLngs: [...LANGUAGES],
-    // 'fi-FI' from the browser resolves to 'fi'.
-    nonExplicitSupportedLngs: true,
-    load: 'languageOnly',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    detection: {
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-    },
-  });
-
-syncHtmlLang(i18n.resolvedLanguage);
+addAreaTexts();
 
 export default i18n;

@@ -1,3 +1,4 @@
+/** Every text in every language (tests and tools); the console starts with i18n/core.ts and loads the rest. */
 import { en } from './locales/en.ts';
 import { fi } from './locales/fi.ts';
 import { sv } from './locales/sv.ts';

@@ -1,12 +1,12 @@
 /** Renders the access-denied alert instead of a screen when the route's guard said so. */
 import { useRouteContext } from '@tanstack/react-router';
-import { Message } from 'primereact/message';
 import type { ComponentType, ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InlineMessage } from '../common/inline-message.tsx';
 
 export function AccessDenied() {
   const { t } = useTranslation();
-  return <Message severity="error" text={t('errors.accessDenied')} role="alert" className="w-full" />;
+  return <InlineMessage severity="error" text={t('errors.accessDenied')} className="w-full" />;
 }
 
 export function withAccessGate(Screen: ComponentType): () => ReactElement {

@@ -38,7 +38,8 @@ export function AccountMenu({ user, onLogout }: Props) {
       <button
         type="button"
         className="avatar avatar--button"
-        aria-label={t('topBar.account')}
+        // The visible initials are part of the name (WCAG 2.5.3 label in name).
+        aria-label={`${t('topBar.account')}: ${initialsOf(user)}`}
         aria-haspopup="menu"
         aria-controls="account-menu"
         onClick={(e) => menu.current?.toggle(e)}

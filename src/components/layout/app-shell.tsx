@@ -1,7 +1,9 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Sidebar } from 'primereact/sidebar';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
+import './primereact-defaults.ts';
 import { Brand } from './brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -24,10 +26,15 @@ export function AppShell() {
     if (large) setDrawerOpen(false);
   }, [large]);
 
+  const { t } = useTranslation();
+
   const toggle = () => (large ? setExpanded((v) => !v) : setDrawerOpen((v) => !v));
 
   return (
     <NotifyProvider>
+      <a href="#main-content" className="skip-link">
+        {t('nav.skipToContent')}
+      </a>
       <div
         className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}
       >
@@ -51,7 +58,7 @@ export function AppShell() {
         )}
         <div className="shell__main">
           <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
-          <main className="shell__content">
+          <main className="shell__content" id="main-content" tabIndex={-1}>
             <Outlet />
           </main>
         </div>

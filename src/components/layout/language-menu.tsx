@@ -22,7 +22,8 @@ export function LanguageMenu() {
         severity="secondary"
         icon="pi pi-globe"
         label={current.toUpperCase()}
-        aria-label={t('topBar.language')}
+        // The visible code is part of the name (WCAG 2.5.3 label in name).
+        aria-label={`${t('topBar.language')}: ${current.toUpperCase()}`}
         aria-haspopup="menu"
         aria-controls="language-menu"
         onClick={(e) => menu.current?.toggle(e)}

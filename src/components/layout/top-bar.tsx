@@ -4,6 +4,7 @@ import { useAuth } from '../../machines/auth/auth-provider.tsx';
 import { RoleChip } from '../common/role-chip.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { ThemeMenu } from './theme-menu.tsx';
 
 type Props = { onToggleSidebar: () => void; sidebarOpen: boolean };
 
@@ -24,6 +25,7 @@ export function TopBar({ onToggleSidebar, sidebarOpen }: Props) {
         className="topbar-button"
       />
       <div className="topbar__spacer" />
+      <ThemeMenu />
       <LanguageMenu />
       {user ? (
         <>

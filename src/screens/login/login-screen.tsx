@@ -1,13 +1,16 @@
-import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageMenu } from '../../components/layout/language-menu.tsx';
+import { InlineMessage } from '../../components/common/inline-message.tsx';
+import { LanguagePicker } from '../../components/layout/language-picker.tsx';
 import { useAuth } from '../../machines/auth/auth-provider.tsx';
+import { preloadSignedInApp } from '../../router.tsx';
 import { translateLoginError } from './login-error.ts';
 
-/** Spec §2 Login. The router redirects once the session is signed in. */
+/**
+ * Spec §2 Login. The router redirects once the session is signed in. Plain inputs and buttons with
+ * the theme's classes: the first load needs no PrimeReact component (issue 12 §4). While the
+ * sign-in request runs, the app shell and the dashboard load, so no blank frame follows it.
+ */
 export function LoginScreen() {
   const { t } = useTranslation();
   const { login, isLoading, errorCode, clearError } = useAuth();
@@ -18,7 +21,9 @@ export function LoginScreen() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (canSubmit) login(email.trim(), password);
+    if (!canSubmit) return;
+    preloadSignedInApp();
+    login(email.trim(), password);
   };
 
   return (
@@ -35,22 +40,22 @@ export function LoginScreen() {
       </aside>
       <section className="login__panel">
         <div className="login__language">
-          <LanguageMenu />
+          <LanguagePicker />
         </div>
         <form className="login__form" onSubmit={submit} noValidate>
           <h2>{t('login.title')}</h2>
           <p className="login__subtitle">{t('login.subtitle')}</p>
           {errorCode ? (
-            <Message
+            <InlineMessage
               severity="error"
               text={translateLoginError(t, errorCode)}
               className="login__alert"
-              role="alert"
             />
           ) : null}
           <div className="form-field">
             <label htmlFor="login-email">{t('login.email')}</label>
-            <InputText
+            <input
+              className="p-inputtext p-component"
               id="login-email"
               type="email"
               autoComplete="username"
@@ -65,7 +70,8 @@ export function LoginScreen() {
           <div className="form-field">
             <label htmlFor="login-password">{t('login.password')}</label>
             <div className="p-inputgroup">
-              <InputText
+              <input
+                className="p-inputtext p-component"
                 id="login-password"
                 type={showPassword ? 'text' : 'password'}
                 autoComplete="current-password"
@@ -75,24 +81,31 @@ export function LoginScreen() {
                   if (errorCode) clearError();
                 }}
               />
-              <Button
+              <button
                 type="button"
-                icon={showPassword ? 'pi pi-eye-slash' : 'pi pi-eye'}
-                outlined
-                severity="secondary"
+                className="p-button p-component p-button-icon-only p-button-outlined p-button-secondary"
                 aria-label={showPassword ? t('login.hidePassword') : t('login.showPassword')}
                 aria-pressed={showPassword}
                 onClick={() => setShowPassword((v) => !v)}
-              />
+              >
+                <span
+                  className={`p-button-icon pi ${showPassword ? 'pi-eye-slash' : 'pi-eye'}`}
+                  aria-hidden="true"
+                />
+              </button>
             </div>
           </div>
-          <Button
+          <button
             type="submit"
-            label={t('login.signIn')}
-            loading={isLoading}
+            className={`p-button p-component login__submit${canSubmit ? '' : ' p-disabled'}`}
             disabled={!canSubmit}
-            className="login__submit"
-          />
+            aria-busy={isLoading || undefined}
+          >
+            {isLoading ? (
+              <span className="p-button-icon p-button-icon-left pi pi-spin pi-spinner" aria-hidden="true" />
+            ) : null}
+            <span className="p-button-label">{t('login.signIn')}</span>
+          </button>
         </form>
       </section>
     </main>

@@ -1,0 +1,102 @@
+import type { Widen } from '../define-area.ts';
+
+/**
+ * The console's own texts in English: the shell, sign-in, navigation and what every screen shares.
+ * Loaded before the first paint; the screens' areas come with the app shell (../area-texts.ts).
+ * English is the source language: its shape is the type every other language must match.
+ */
+export const enCore = {
+  app: {
+    name: 'Tagger Admin',
+    consoleName: 'Tagger admin console',
+    description:
+      'An industrial construction site management application for workers, managers and administrators.',
+  },
+  common: {
+    loading: 'Loading...',
+    save: 'Save',
+    cancel: 'Cancel',
+    close: 'Close',
+    edit: 'Edit',
+    delete: 'Delete',
+    yes: 'Yes',
+    no: 'No',
+    actions: 'Actions',
+    noData: 'No data available',
+    success: 'Success',
+    error: 'Error',
+    rowsPerPage: 'Rows per page',
+    saved: 'Saved successfully',
+    deleted: 'Deleted successfully',
+  },
+  errors: {
+    accessDenied: 'Access denied. You do not have permission to view this page.',
+    loadFailed: 'Error loading data',
+    deleteFailed: 'Error deleting',
+  },
+  validation: {
+    required: 'This field is required',
+    email: 'Please enter a valid email address',
+    minLength: 'Minimum length is {{min}} characters',
+    maxLength: 'Maximum length is {{max}} characters',
+  },
+  languages: { en: 'English', fi: 'Suomi', sv: 'Svenska' },
+  roles: { admin: 'Admin', owner: 'Owner', manager: 'Manager', worker: 'Worker' },
+  status: { active: 'Active', inactive: 'Inactive' },
+  nav: {
+    roles: 'Roles and permissions',
+    siteSettings: 'Site settings',
+    systemStatus: 'System status',
+    dashboard: 'Dashboard',
+    management: 'Management',
+    users: 'Users',
+    positions: 'Positions',
+    taskManagement: 'Task management',
+    positionTaskAssignments: 'Task assignments',
+    positionGroups: 'Position groups',
+    userGroups: 'User groups',
+    administration: 'Administration',
+    mainNavigation: 'Main navigation',
+    toggleSidebar: 'Toggle navigation',
+    skipToContent: 'Skip to main content',
+    workEntries: 'Work entries',
+  },
+  topBar: {
+    language: 'Language',
+    theme: 'Theme',
+    themeLight: 'Light',
+    themeDark: 'Dark',
+    themeSystem: 'System',
+    site: 'Site',
+    account: 'Account menu',
+    profile: 'Profile',
+    logout: 'Logout',
+  },
+  profile: {
+    title: 'Profile',
+    name: 'Name',
+    email: 'Email',
+    role: 'Role',
+    site: 'Site',
+    status: 'Status',
+    memberSince: 'Member since',
+  },
+  login: {
+    welcome: 'Welcome to the Tagger admin console',
+    title: 'Sign in',
+    subtitle: 'Sign in with your work email address to continue.',
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign In',
+    showPassword: 'Show password',
+    hidePassword: 'Hide password',
+    invalidCredentials: 'Invalid email or password',
+    loginFailed: 'Login failed',
+    refreshFailed: 'Failed to refresh user',
+    rateLimited: 'Too many sign-in attempts. Please wait a moment and try again.',
+    unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  },
+} as const;
+
+/** The shape every language's core texts must have. */
+export type CoreTranslation = Widen<typeof enCore>;
