@@ -3,12 +3,12 @@
  * entry version (routes/work-entries/versioned-cache.ts): one statement when nothing changed, and
  * never a stale answer after a commit, whichever connection (process) made it.
  */
-import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/src/db/schema/index.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInEveryRole } from './support/actors.ts';
+import { elsewhere as elsewhereIn, statementsDuring } from './work-entries-cache-support.ts';
 import { buildEntriesApp, insertEntry, makePosition, setSiteSettings } from './work-entries-support.ts';
 
 describe.each(DRIVERS)('dashboard summary cache (%s)', (driver) => {
@@ -31,43 +31,11 @@ describe.each(DRIVERS)('dashboard summary cache (%s)', (driver) => {
     return res.json();
   };
 
-  /** Runs SQL on a connection of its own (PostgreSQL: another session, as another process would). */
-  async function elsewhere(text: string, values: unknown[] = []) {
-    if (!t.url) {
-      await t.app.database.db.execute(sql.raw(text.replace(/\$(\d+)/g, (_, i) => String(values[i - 1]))));
-      return;
-    }
-    const client = new pg.Client({ connectionString: t.url });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
-
-  /** Statements the app sends to the database while `run` runs (the session check left out). */
-  async function statementsDuring(run: () => Promise<unknown>) {
-    const client = (t.app.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
-      .$client;
-    const original = client.query;
-    const seen: string[] = [];
-    client.query = function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
-      if (!/"sessions"/.test(text)) seen.push(text);
-      return original.apply(this, args);
-    };
-    try {
-      await run();
-    } finally {
-      client.query = original;
-    }
-    return seen;
-  }
+  const elsewhere = (text: string, values: unknown[] = []) => elsewhereIn(t, text, values);
 
   it('answers from one statement when no entry changed', async () => {
     const first = await summary(roles.admin);
-    const seen = await statementsDuring(async () => {
+    const seen = await statementsDuring(t, async () => {
       expect(await summary(roles.admin)).toEqual(first);
     });
     expect(seen).toHaveLength(1);

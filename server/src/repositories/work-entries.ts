@@ -52,57 +52,33 @@ export function notesQuery(search: string): string | undefined {
  */
 async function searchCondition(db: Db, siteId: string, search: string): Promise<SQL> {
   const like = likeEscape(search);
-  const [userIds, positionIds, taskIds] = await Promise.all([
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          eq(users.siteId, siteId),
-          or(
-            ilike(users.firstName, like),
-            ilike(users.lastName, like),
-            ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
-          ),
+  // The three small lookups in one round trip.
+  const [found] = await db
+    .select({
+      userIds: sql<number[]>`array(select ${users.id} from ${users} where ${and(
+        eq(users.siteId, siteId),
+        or(
+          ilike(users.firstName, like),
+          ilike(users.lastName, like),
+          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, like),
         ),
-      ),
-    db
-      .select({ id: positions.id })
-      .from(positions)
-      .where(
-        and(
-          eq(positions.siteId, siteId),
-          or(ilike(positions.positionName, like), ilike(positions.positionCode, like)),
-        ),
-      ),
-    db
-      .select({ id: tasks.id })
-      .from(tasks)
-      .where(and(eq(tasks.siteId, siteId), or(ilike(tasks.taskName, like), ilike(tasks.taskCode, like)))),
-  ]);
+      )} order by 1)`,
+      positionIds: sql<number[]>`array(select ${positions.id} from ${positions} where ${and(
+        eq(positions.siteId, siteId),
+        or(ilike(positions.positionName, like), ilike(positions.positionCode, like)),
+      )} order by 1)`,
+      taskIds: sql<number[]>`array(select ${tasks.id} from ${tasks} where ${and(
+        eq(tasks.siteId, siteId),
+        or(ilike(tasks.taskName, like), ilike(tasks.taskCode, like)),
+      )} order by 1)`,
+    })
+    .from(sql`(select 1) as one`);
   const q = notesQuery(search);
   const parts: SQL[] = [];
-  if (userIds.length)
-    parts.push(
-      inArray(
-        w.userId,
-        userIds.map((r) => r.id),
-      ),
-    );
-  if (positionIds.length)
-    parts.push(
-      inArray(
-        w.positionId,
-        positionIds.map((r) => r.id),
-      ),
-    );
-  if (taskIds.length)
-    parts.push(
-      inArray(
-        w.taskId,
-        taskIds.map((r) => r.id),
-      ),
-    );
+  // Arrays of int come back as numbers from PostgreSQL and PGlite alike.
+  if (found.userIds.length) parts.push(inArray(w.userId, found.userIds.map(Number)));
+  if (found.positionIds.length) parts.push(inArray(w.positionId, found.positionIds.map(Number)));
+  if (found.taskIds.length) parts.push(inArray(w.taskId, found.taskIds.map(Number)));
   if (q)
     parts.push(
       sql`(${w.notes} is not null and to_tsvector('simple', ${w.notes}) @@ to_tsquery('simple', ${q}))`,
@@ -163,9 +139,27 @@ function entryColumns(sort: WorkEntrySort, withPhotos: boolean) {
 
 export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
-function selectEntries(db: Db, sort: WorkEntrySort, condition: SQL | undefined, withPhotos = true) {
+/** The site's entry version (and total), read in the page's own statement: one InitPlan each. */
+const siteVersion = (siteId: string) =>
+  sql<number>`coalesce((select ${workEntrySiteTotals.version} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
+    Number,
+  );
+const siteEntries = (siteId: string) =>
+  sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`;
+
+function selectEntries(
+  db: Db,
+  sort: WorkEntrySort,
+  condition: SQL | undefined,
+  withPhotos = true,
+  site?: { id: string; total: boolean },
+) {
   return db
-    .select(entryColumns(sort, withPhotos))
+    .select({
+      ...entryColumns(sort, withPhotos),
+      siteVersion: site ? siteVersion(site.id) : sql<number | null>`null`,
+      siteTotal: site?.total ? siteEntries(site.id) : sql<number | null>`null`,
+    })
     .from(w)
     .innerJoin(users, eq(users.id, w.userId))
     .where(condition);
@@ -178,11 +172,21 @@ export async function pageAfter(
   keyset: Keyset,
   limit: number,
   cursor?: string,
-  options: { photos?: boolean } = {},
+  options: {
+    photos?: boolean;
+    /** Also read the site's entry version (and its total) in the same statement. */
+    site?: { id: string; total: boolean };
+  } = {},
 ): Promise<{ rows: EntryListRow[]; nextCursor: string | null }> {
   const continued = cursor === undefined ? { keyset, after: undefined } : afterCursor(keyset, cursor);
   if (!continued) throw new InvalidCursor();
-  const rows = await selectEntries(db, keyset.sort, and(condition, continued.after), options.photos ?? true)
+  const rows = await selectEntries(
+    db,
+    keyset.sort,
+    and(condition, continued.after),
+    options.photos ?? true,
+    options.site,
+  )
     .orderBy(...orderBy(continued.keyset))
     .limit(limit + 1);
   const more = rows.length > limit;
@@ -194,28 +198,35 @@ export async function pageAfter(
 /** The cursor of a page's request was not made by pageAfter for this sort and order. */
 export class InvalidCursor extends Error {}
 
-/** Matches of the condition, counted up to the cap and one more (so "more than the cap" shows). */
-export async function countCapped(db: Db, condition: SQL): Promise<{ total: number; capped: boolean }> {
+/**
+ * Matches of the condition, counted up to the cap and one more (so "more than the cap" shows),
+ * with the site's entry version read in the same statement (the count is valid while it holds).
+ */
+export async function countCapped(
+  db: Db,
+  siteId: string,
+  condition: SQL,
+): Promise<{ total: number; capped: boolean; version: number }> {
   const limited = db
     .select({ one: sql`1` })
     .from(w)
     .where(condition)
     .limit(WORK_ENTRY_COUNT_CAP + 1)
     .as('limited');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, version: siteVersion(siteId) })
+    .from(limited);
   const n = row?.n ?? 0;
+  const version = row?.version ?? -1;
   return n > WORK_ENTRY_COUNT_CAP
-    ? { total: WORK_ENTRY_COUNT_CAP, capped: true }
-    : { total: n, capped: false };
+    ? { total: WORK_ENTRY_COUNT_CAP, capped: true, version }
+    : { total: n, capped: false, version };
 }
 
-/** The site's entries, exactly, from the total the triggers keep (the unfiltered list's count). */
-export async function siteTotal(db: Db, siteId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: workEntrySiteTotals.entries })
-    .from(workEntrySiteTotals)
-    .where(eq(workEntrySiteTotals.siteId, siteId));
-  return row?.n ?? 0;
+/** The site's entry version alone (to check a remembered count of no matches). */
+export async function siteEntryVersion(db: Db, siteId: string): Promise<number> {
+  const [row] = await db.select({ version: siteVersion(siteId) }).from(sql`(select 1) as one`);
+  return row?.version ?? -1;
 }
 
 /** Exact matches of the condition (the export's row count: one scan, once per download). */

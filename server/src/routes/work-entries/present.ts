@@ -17,7 +17,12 @@ export function toApiPhoto(row: PhotoRow, links: PhotoLinks): ApiWorkEntryPhoto 
   };
 }
 
-export function toApiEntry(row: EntryListRow, photoIds: number[], links: PhotoLinks): ApiWorkEntry {
+/** Page-only columns (the site's version and total) are not the entry's. */
+export function toApiEntry(
+  row: Omit<EntryListRow, 'siteVersion' | 'siteTotal'>,
+  photoIds: number[],
+  links: PhotoLinks,
+): ApiWorkEntry {
   return {
     id: row.id,
     user_id: row.userId,

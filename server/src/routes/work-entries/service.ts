@@ -3,6 +3,9 @@
  * capped count), one entry, status changes along the state chart with the duration computed here,
  * and deletion (photos' files too).
  */
+
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   applyTransition,
   checkTransition,
@@ -12,6 +15,7 @@ import {
 import { errors, HttpError } from '../../lib/errors.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
+import { encodeCursor } from '../../repositories/work-entries-keyset.ts';
 import * as photosRepo from '../../repositories/work-entries-photos.ts';
 import type {
   WorkEntryFilters,
@@ -23,6 +27,9 @@ import { loadVisible, loadWritable, NOT_FOUND, seesAll } from './access.ts';
 import type { PhotoLinks } from './photo-links.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { toApiEntry, toApiPhoto } from './present.ts';
+import { VersionedCache } from './versioned-cache.ts';
+
+const pgDialect = new PgDialect();
 
 /** What the area's handlers share besides the request context. */
 export interface WorkEntryDeps {
@@ -71,34 +78,90 @@ const unfiltered = (q: WorkEntryFilters) =>
     (v) => v === undefined,
   );
 
+type Count = { total: number; capped: boolean };
+
+/**
+ * The first page's capped counts, per site and exact condition (its SQL and values: the filters,
+ * the caller's scope, the search's id lists and the days' bounds), valid while the site's entry
+ * version holds (versioned-cache.ts).
+ */
+const counts = new VersionedCache<Count>(2_000);
+
+function conditionKey(ctx: RequestContext, condition: SQL) {
+  const { sql: text, params } = pgDialect.sqlToQuery(condition);
+  return `${ctx.siteId}\u0000${text}\u0000${JSON.stringify(params)}`;
+}
+
 /**
  * The first page counts the matches (capped), and that count chooses the plan of every page (the
- * cursor carries it on); no match at all needs no page query. The unfiltered list of a site
- * reads its exact total from the counts the triggers keep.
+ * cursor carries it on); no match at all needs no page query. The unfiltered list of a site reads
+ * its exact total from the counts the triggers keep, in the page's own statement. A filtered
+ * count is remembered with the site's entry version, which the page's statement reads too: when
+ * no entry changed, the first page is one statement; when one did, the count is read again.
  */
 export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
   const condition = await conditionFor(ctx, q);
   const limit = q.limit ?? 25;
-  let count: { total: number; capped: boolean } | undefined;
-  if (q.cursor === undefined) {
-    count =
-      seesAll(ctx) && unfiltered(q)
-        ? { total: await repo.siteTotal(ctx.db, ctx.siteId), capped: false }
-        : await repo.countCapped(ctx.db, condition);
+  const keyset = keysetOf(q);
+  const fetchPage = (few: boolean, site?: { id: string; total: boolean }) =>
+    repo.pageAfter(ctx.db, condition, { ...keyset, few }, limit, q.cursor, { site }).catch((err) => {
+      throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
+    });
+  let count: Count | undefined;
+  let page: Awaited<ReturnType<typeof fetchPage>>;
+  if (q.cursor !== undefined) {
+    page = await fetchPage(false);
+  } else if (seesAll(ctx) && unfiltered(q)) {
+    page = await fetchPage(false, { id: ctx.siteId, total: true });
+    // No row on the first page of the unfiltered list: the site has no entries.
+    count = { total: page.rows[0]?.siteTotal ?? 0, capped: false };
+  } else {
+    ({ count, page } = await firstFilteredPage(ctx, condition, keyset, fetchPage));
   }
-  const keyset = { ...keysetOf(q), few: count !== undefined && count.total < FEW_MATCHES };
-  const page =
-    count?.total === 0
-      ? { rows: [], nextCursor: null }
-      : await repo.pageAfter(ctx.db, condition, keyset, limit, q.cursor).catch((err) => {
-          throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
-        });
   return {
     work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
     next_cursor: page.nextCursor,
     total: count?.total ?? null,
     total_capped: count?.capped ?? false,
   };
+}
+
+type Page = { rows: repo.EntryListRow[]; nextCursor: string | null };
+
+async function firstFilteredPage(
+  ctx: RequestContext,
+  condition: SQL,
+  keyset: ReturnType<typeof keysetOf>,
+  fetchPage: (few: boolean, site?: { id: string; total: boolean }) => Promise<Page>,
+): Promise<{ count: Count; page: Page }> {
+  const { db, siteId } = ctx;
+  const key = conditionKey(ctx, condition);
+  const known = counts.peek(db, key);
+  const few = (c: Count) => c.total < FEW_MATCHES;
+  if (known?.value.total === 0 && (await repo.siteEntryVersion(db, siteId)) === known.version) {
+    return { count: known.value, page: { rows: [], nextCursor: null } };
+  }
+  if (known && known.value.total > 0) {
+    const page = await fetchPage(few(known.value), { id: siteId, total: false });
+    const version = page.rows[0]?.siteVersion;
+    // No row: there is no match (now), whatever was counted before.
+    if (version === undefined) return { count: { total: 0, capped: false }, page };
+    if (version === known.version) return { count: known.value, page };
+    // Entries changed since the count: count again; the rows are right whichever plan read them,
+    // and the cursor is made for the plan the new count chooses.
+    const fresh = await repo.countCapped(db, siteId, condition);
+    counts.set(db, key, fresh.version, fresh);
+    const last = page.rows.at(-1);
+    const nextCursor =
+      page.nextCursor && last && few(fresh) !== few(known.value)
+        ? encodeCursor({ ...keyset, few: few(fresh) }, last)
+        : page.nextCursor;
+    return { count: fresh, page: { rows: page.rows, nextCursor } };
+  }
+  const fresh = await repo.countCapped(db, siteId, condition);
+  counts.set(db, key, fresh.version, fresh);
+  const page = fresh.total === 0 ? { rows: [], nextCursor: null } : await fetchPage(few(fresh));
+  return { count: fresh, page };
 }
 
 export async function entryAnswer(ctx: RequestContext, deps: WorkEntryDeps, id: number) {

@@ -22,6 +22,11 @@ export class VersionedCache<V> {
     return entry && entry.version === version ? entry.value : undefined;
   }
 
+  /** The remembered result and its version, whatever the version is now (the caller checks it). */
+  peek(db: object, key: string): { version: number; value: V } | undefined {
+    return this.byDb.get(db)?.get(key);
+  }
+
   set(db: object, key: string, version: number, value: V): void {
     let entries = this.byDb.get(db);
     if (!entries) {

@@ -1,0 +1,42 @@
+/**
+ * What the cache tests of the work entry area share: SQL run on a connection of its own (on
+ * PostgreSQL another session, as another process would run it), and the statements the app sends
+ * while a request runs.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { TestApp } from './helpers.ts';
+
+/** Runs SQL outside the app: another PostgreSQL session, or straight into PGlite (one process owns it). */
+export async function elsewhere(t: TestApp, text: string, values: unknown[] = []) {
+  if (!t.url) {
+    await t.app.database.db.execute(sql.raw(text.replace(/\$(\d+)/g, (_, i) => String(values[i - 1]))));
+    return;
+  }
+  const client = new pg.Client({ connectionString: t.url });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Statements the app sends to the database while `run` runs (the session check left out). */
+export async function statementsDuring(t: TestApp, run: () => Promise<unknown>) {
+  const client = (t.app.database.db as unknown as { $client: { query: (...a: unknown[]) => unknown } })
+    .$client;
+  const original = client.query;
+  const seen: string[] = [];
+  client.query = function (this: unknown, ...args: unknown[]) {
+    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+    if (!/"sessions"/.test(text)) seen.push(text);
+    return original.apply(this, args);
+  };
+  try {
+    await run();
+  } finally {
+    client.query = original;
+  }
+  return seen;
+}

@@ -1,0 +1,114 @@
+/**
+ * GET /work-entries' first page: the unfiltered total comes in the page's own statement, and a
+ * filtered count is remembered with the site's entry version, so a repeated first page is one
+ * statement, and any commit on the site's entries (from any connection) makes it count again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, signInEveryRole } from './support/actors.ts';
+import { elsewhere as elsewhereIn, statementsDuring } from './work-entries-cache-support.ts';
+import { buildEntriesApp, insertEntry, makePosition } from './work-entries-support.ts';
+
+describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
+  let t: TestApp;
+  let roles: Awaited<ReturnType<typeof signInEveryRole>>;
+  let positionId: number;
+  const elsewhere = (text: string, values: unknown[] = []) => elsewhereIn(t, text, values);
+
+  beforeAll(async () => {
+    t = await buildEntriesApp(driver);
+    roles = await signInEveryRole(t);
+    positionId = (await makePosition(t)).id;
+    for (let i = 0; i < 6; i++) {
+      await insertEntry(t, { userId: roles.worker.id, positionId, status: i < 4 ? 'failed' : 'completed' });
+    }
+  });
+  afterAll(async () => t?.close());
+
+  const list = async (who: Actor, query: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/work-entries?${query}`,
+      headers: who.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const addFailed = (n: number) =>
+    elsewhere(
+      `insert into work_entries (site_id, user_id, position_id, status, created_at)
+       select 'main', $1, $2, 'failed', now() - g * interval '1 second' from generate_series(1, ${n}) g`,
+      [roles.worker.id, positionId],
+    );
+
+  it('reads the unfiltered total in the page’s own statement, fresh after another connection’s insert', async () => {
+    const first = await list(roles.admin, 'limit=2');
+    expect(first).toMatchObject({ total: 6, total_capped: false });
+    const seen = await statementsDuring(t, async () =>
+      expect(await list(roles.admin, 'limit=2')).toEqual(first),
+    );
+    expect(seen).toHaveLength(1);
+    await addFailed(1);
+    expect((await list(roles.admin, 'limit=2')).total).toBe(7);
+    await elsewhere(`delete from work_entries where id = (select max(id) from work_entries)`);
+    expect((await list(roles.admin, 'limit=2')).total).toBe(6);
+  });
+
+  it('answers a repeated filtered first page from one statement, and counts again after a change', async () => {
+    const first = await list(roles.admin, 'status=failed&limit=2');
+    expect(first).toMatchObject({ total: 4, total_capped: false });
+    const seen = await statementsDuring(t, async () =>
+      expect(await list(roles.admin, 'status=failed&limit=2')).toEqual(first),
+    );
+    expect(seen).toHaveLength(1);
+    await addFailed(2);
+    expect((await list(roles.admin, 'status=failed&limit=2')).total).toBe(6);
+    await elsewhere(`update work_entries set status = 'cancelled' where status = 'failed'`);
+    const none = await list(roles.admin, 'status=failed&limit=2');
+    expect(none).toMatchObject({ work_entries: [], total: 0, next_cursor: null });
+  });
+
+  it('checks a remembered "no match" against the version before answering it again', async () => {
+    const query = 'status=paused&limit=5';
+    expect((await list(roles.admin, query)).total).toBe(0);
+    const seen = await statementsDuring(t, async () =>
+      expect((await list(roles.admin, query)).total).toBe(0),
+    );
+    expect(seen).toHaveLength(1);
+    await elsewhere(
+      `insert into work_entries (site_id, user_id, position_id, status) values ('main', $1, $2, 'paused')`,
+      [roles.worker.id, positionId],
+    );
+    const after = await list(roles.admin, query);
+    expect(after.total).toBe(1);
+    expect(after.work_entries).toHaveLength(1);
+  });
+
+  it('keeps each caller’s scope apart: a worker’s count is never the site’s', async () => {
+    await insertEntry(t, { userId: roles.manager.id, positionId, status: 'cancelled' });
+    const site = await list(roles.admin, 'status=cancelled&limit=50');
+    const own = await list(roles.worker, 'status=cancelled&limit=50');
+    expect(site.total).toBe(own.total + 1);
+    expect(own.work_entries.every((e: { user_id: number }) => e.user_id === roles.worker.id)).toBe(true);
+    expect((await list(roles.worker, 'status=cancelled&limit=50')).total).toBe(own.total);
+  });
+
+  it('pages each row once when the count grows past the few-matches line between two first pages', async () => {
+    await elsewhere(`update work_entries set status = 'completed' where status = 'failed'`);
+    await addFailed(3);
+    expect((await list(roles.admin, 'status=failed&limit=2')).total).toBe(3);
+    await addFailed(1100);
+    let page = await list(roles.admin, 'status=failed&limit=100');
+    expect(page).toMatchObject({ total: 1000, total_capped: true });
+    const ids: number[] = page.work_entries.map((e: { id: number }) => e.id);
+    while (page.next_cursor) {
+      page = await list(
+        roles.admin,
+        `status=failed&limit=100&cursor=${encodeURIComponent(page.next_cursor)}`,
+      );
+      ids.push(...page.work_entries.map((e: { id: number }) => e.id));
+    }
+    expect(ids).toHaveLength(1103);
+    expect(new Set(ids).size).toBe(1103);
+  });
+});
