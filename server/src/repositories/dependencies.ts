@@ -101,31 +101,40 @@ export async function findDependency(db: Db, siteId: string, id: number): Promis
 /** What the dependency rules read about one position, in one statement. */
 export interface RuleFacts {
   positionExists: boolean;
-  /** Tasks assigned to the position: all of them, or (`reuse` false) those among the asked ids. */
+  /** Which of the asked task ids are assigned to the position. */
   assigned: ReadonlySet<number>;
   /** Every dependency at the position (all types), as a graph. */
   graph: DependencyGraph;
 }
 
+interface KeptFacts {
+  snapshot: string;
+  positionExists: boolean;
+  graph: DependencyGraph;
+  /** Task id → assigned there or not, for the ids asked about under this snapshot. */
+  assigned: Map<number, boolean>;
+}
+
 /**
  * A position's facts kept between validate calls under the database snapshot they were read in
  * (pg_current_snapshot(): xmin:xmax:in-progress ids, which any commit or abort changes): the facts
- * statement returns the snapshot it ran in, and a later call that reads the same snapshot is served
- * the kept facts. Equal snapshots mean no transaction committed in between, in any connection or
- * process, so the kept facts are exactly what the statement would read now (a commit to any table
- * costs one re-read). For the read-only validate only (never in a transaction): create reads afresh under its
- * lock. Measured with bench/assignments.ts (README, Benchmarks). At most FACTS_CACHE_SIZE positions
- * per database, least recently read out first.
+ * statement returns the snapshot it ran in, and a later call that reads the same snapshot, and asks
+ * about tasks already asked about, is served the kept facts. Equal snapshots mean no transaction
+ * committed in between, in any connection or process, so the kept facts are exactly what the
+ * statement would read now (a commit to any table costs one re-read). For the read-only validate
+ * only (never in a transaction): create reads afresh under its lock. Measured with
+ * bench/assignments.ts (README, Benchmarks). At most FACTS_CACHE_SIZE positions per database,
+ * least recently read out first.
  */
 const FACTS_CACHE_SIZE = 64;
-const factsCache = new WeakMap<Db, Map<string, { snapshot: string; facts: RuleFacts }>>();
+const factsCache = new WeakMap<Db, Map<string, KeptFacts>>();
 
 /**
- * The position's existence, its assigned tasks and its dependency graph, in one statement (each an
- * index lookup; PGlite pays per statement). With `reuse` (outside a transaction only) the answer may
- * come from the snapshot-keyed cache above, after one statement that reads no table; without it
- * only `taskIds`' assignments are read. Ids and edges come back packed in one text value each: PGlite
- * decodes rows one by one (2,000 edges as rows took 30 ms against 3 ms for the query).
+ * The position's existence, which of `taskIds` are assigned there and its dependency graph, in one
+ * statement (each an index lookup; PGlite pays per statement). With `reuse` (outside a transaction
+ * only) the answer may come from the snapshot-keyed cache above, after one statement that reads no
+ * table. The edges come back packed in one text value: PGlite decodes rows one by one (2,000 edges
+ * as rows took 30 ms against 3 ms for the query).
  */
 export async function ruleFacts(
   db: Db,
@@ -136,7 +145,7 @@ export async function ruleFacts(
 ): Promise<RuleFacts> {
   const a = positionTaskAssignments;
   const key = `${siteId}\u0000${positionId}`;
-  let perDb: Map<string, { snapshot: string; facts: RuleFacts }> | undefined;
+  let perDb: Map<string, KeptFacts> | undefined;
   if (options.reuse) {
     perDb = factsCache.get(db);
     if (!perDb) {
@@ -145,20 +154,25 @@ export async function ruleFacts(
     }
   }
   const kept = perDb?.get(key);
-  if (kept) {
+  if (kept && taskIds.every((id) => kept.assigned.has(id))) {
     // A statement with no table and no parameter: PGlite plans the facts statement anew each time
     // (~1 ms of CPU), this one costs what `select 1` does.
     const now = (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as unknown as {
       rows: { snapshot: string }[];
     };
-    if (now.rows[0].snapshot === kept.snapshot) return kept.facts;
+    if (now.rows[0].snapshot === kept.snapshot)
+      return {
+        positionExists: kept.positionExists,
+        assigned: new Set(taskIds.filter((id) => kept.assigned.get(id))),
+        graph: kept.graph,
+      };
   }
-  const among = options.reuse ? sql`` : sql` and ${a.taskId} = any(${intArray(taskIds)}::int[])`;
   const result = await db.execute(sql`
     select pg_current_snapshot()::text as snapshot,
       exists (select 1 from ${p} where ${p.siteId} = ${siteId} and ${p.id} = ${positionId}) as position_exists,
       (select coalesce(string_agg(${a.taskId}::text, ','), '') from ${a}
-        where ${a.siteId} = ${siteId} and ${a.positionId} = ${positionId}${among}) as assigned,
+        where ${a.siteId} = ${siteId} and ${a.positionId} = ${positionId}
+          and ${a.taskId} = any(${intArray(taskIds)}::int[])) as assigned,
       (select coalesce(string_agg(${d.taskId} || ':' || ${d.dependsOnTaskId}, ','), '') from ${d}
         where ${d.siteId} = ${siteId} and ${d.positionId} = ${positionId}) as packed`);
   const row = (
@@ -171,10 +185,17 @@ export async function ruleFacts(
     assigned: new Set(row.assigned === '' ? [] : row.assigned.split(',').map(Number)),
     graph: graphOf(unpack(row.packed, (f) => ({ taskId: Number(f[0]), dependsOnTaskId: Number(f[1]) }))),
   };
-  // Only validate's complete facts are kept (create asks about two tasks, inside its transaction).
   if (perDb) {
+    // What was asked under the same snapshot before still holds; anything older is dropped.
+    const assigned = new Map(kept?.snapshot === row.snapshot ? kept.assigned : []);
+    for (const id of taskIds) assigned.set(id, facts.assigned.has(id));
     perDb.delete(key);
-    perDb.set(key, { snapshot: row.snapshot, facts });
+    perDb.set(key, {
+      snapshot: row.snapshot,
+      positionExists: facts.positionExists,
+      graph: facts.graph,
+      assigned,
+    });
     if (perDb.size > FACTS_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
   }
   return facts;
