@@ -1,9 +1,6 @@
 import { Button } from 'primereact/button';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/common/search-box.tsx';
 import { Switch } from '../../components/common/switch.tsx';
 
 type Props = {
@@ -16,23 +13,11 @@ type Props = {
   onPrintTags: () => void;
 };
 
-/** Typing settles for this long before the list is asked again. */
-const SEARCH_DELAY_MS = 300;
-
 /** Above the table: search, the inactive switch (both kept in the URL) and the tag-sheet selection. */
 export function PositionsToolbar(props: Props) {
   const { search, onSearch, showInactive, onShowInactive, selectedCount, onClearSelection, onPrintTags } =
     props;
   const { t } = useTranslation();
-  const [draft, setDraft] = useState(search);
-
-  // The URL may change under us (back button): follow it.
-  useEffect(() => setDraft(search), [search]);
-  useEffect(() => {
-    if (draft.trim() === search) return;
-    const timer = setTimeout(() => onSearch(draft.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [draft, search, onSearch]);
 
   return (
     <div className="positions-toolbar">
@@ -40,17 +25,13 @@ export function PositionsToolbar(props: Props) {
         <label htmlFor="positions-search" className="positions-toolbar__label">
           {t('positions.search')}
         </label>
-        <IconField iconPosition="left">
-          <InputIcon className="pi pi-search" />
-          <InputText
-            id="positions-search"
-            type="search"
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            placeholder={t('positions.searchPlaceholder')}
-            maxLength={100}
-          />
-        </IconField>
+        <SearchBox
+          id="positions-search"
+          value={search}
+          onSearch={onSearch}
+          placeholder={t('positions.searchPlaceholder')}
+          maxLength={100}
+        />
         <span className="positions-toolbar__switch">
           <Switch
             inputId="positions-show-inactive"

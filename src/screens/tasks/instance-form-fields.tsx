@@ -2,14 +2,12 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownField,
-  NumberField,
   SwitchField,
   TextAreaField,
   TextField,
 } from '../../components/common/form-inputs.tsx';
-import { TASK_LIMITS } from '../../domain/tasks.ts';
 import type { InstanceFormValues } from './instance-form.schema.ts';
-import { useCategoryOptions } from './use-tasks-api.ts';
+import { TaskDetailFields } from './task-detail-fields.tsx';
 
 type Props = {
   control: Control<InstanceFormValues>;
@@ -21,7 +19,6 @@ type Props = {
 
 export function InstanceFormFields({ control, editing, positions, positionLabel }: Props) {
   const { t } = useTranslation();
-  const categories = useCategoryOptions();
   return (
     <div className="form-grid">
       {editing ? (
@@ -52,37 +49,7 @@ export function InstanceFormFields({ control, editing, positions, positionLabel 
         id="instance-task_code"
         label={t('tasks.form.taskCode')}
       />
-      <DropdownField
-        control={control}
-        name="category"
-        id="instance-category"
-        label={t('tasks.form.category')}
-        options={categories}
-      />
-      <NumberField
-        control={control}
-        name="priority"
-        id="instance-priority"
-        label={t('tasks.form.priority')}
-        hint={t('tasks.form.priorityHint')}
-        min={TASK_LIMITS.priorityMin}
-        max={TASK_LIMITS.priorityMax}
-      />
-      <NumberField
-        control={control}
-        name="duration_minutes"
-        id="instance-duration"
-        label={t('tasks.form.duration')}
-        min={1}
-        max={TASK_LIMITS.durationMax}
-      />
-      <TextAreaField
-        control={control}
-        name="description"
-        id="instance-description"
-        label={t('tasks.form.description')}
-        className="form-grid__full"
-      />
+      <TaskDetailFields control={control} idPrefix="instance" />
       <TextAreaField
         control={control}
         name="specific_notes"

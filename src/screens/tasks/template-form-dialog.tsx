@@ -4,22 +4,16 @@ import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
 import { useCreateTaskTemplate, useUpdateTaskTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
-import {
-  DropdownField,
-  NumberField,
-  SwitchField,
-  TextAreaField,
-  TextField,
-} from '../../components/common/form-inputs.tsx';
+import { SwitchField, TextField } from '../../components/common/form-inputs.tsx';
 import { useDialogForm } from '../../components/common/use-dialog-form.ts';
-import { TASK_LIMITS } from '../../domain/tasks.ts';
+import { TaskDetailFields } from './task-detail-fields.tsx';
 import {
   TEMPLATE_FORM_FIELDS,
   templateFormSchema,
   templateFormValues,
   toTemplateBody,
 } from './template-form.schema.ts';
-import { useCategoryOptions, useTasksMutation } from './use-tasks-api.ts';
+import { useTasksMutation } from './use-tasks-api.ts';
 
 type Props = {
   template: TaskTemplate | null;
@@ -31,7 +25,6 @@ type Props = {
 /** A template of the library: add (the server gives it its code) or edit. */
 export function TemplateFormDialog({ template, visible, onHide, onSaved }: Props) {
   const { t } = useTranslation();
-  const categories = useCategoryOptions();
   const resolver = useMemo(() => yupResolver(templateFormSchema()), []);
   const create = useTasksMutation(useCreateTaskTemplate);
   const update = useTasksMutation(useUpdateTaskTemplate);
@@ -84,37 +77,7 @@ export function TemplateFormDialog({ template, visible, onHide, onSaved }: Props
           hint={t('tasks.templates.form.templateNameHint')}
           className="form-grid__full"
         />
-        <DropdownField
-          control={control}
-          name="category"
-          id="template-category"
-          label={t('tasks.form.category')}
-          options={categories}
-        />
-        <NumberField
-          control={control}
-          name="priority"
-          id="template-priority"
-          label={t('tasks.form.priority')}
-          hint={t('tasks.form.priorityHint')}
-          min={TASK_LIMITS.priorityMin}
-          max={TASK_LIMITS.priorityMax}
-        />
-        <NumberField
-          control={control}
-          name="duration_minutes"
-          id="template-duration"
-          label={t('tasks.form.duration')}
-          min={1}
-          max={TASK_LIMITS.durationMax}
-        />
-        <TextAreaField
-          control={control}
-          name="description"
-          id="template-description"
-          label={t('tasks.form.description')}
-          className="form-grid__full"
-        />
+        <TaskDetailFields control={control} idPrefix="template" />
         {template ? (
           <SwitchField
             control={control}

@@ -1,0 +1,60 @@
+import type { Control, FieldValues, Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DropdownField, NumberField, TextAreaField } from '../../components/common/form-inputs.tsx';
+import { TASK_LIMITS } from '../../domain/tasks.ts';
+import { useCategoryOptions } from './use-tasks-api.ts';
+
+/** The values both task forms share (spec §5): category, priority, duration and description. */
+type TaskDetails = {
+  category?: string;
+  priority?: number | null;
+  duration_minutes?: number | null;
+  description?: string;
+};
+
+type Props<T extends FieldValues> = {
+  control: Control<T>;
+  /** The form's id prefix: 'instance' or 'template' (ids like 'instance-priority'). */
+  idPrefix: string;
+};
+
+/** Category, priority, duration and description, as a task instance and a template both ask them. */
+export function TaskDetailFields<T extends FieldValues & TaskDetails>({ control, idPrefix }: Props<T>) {
+  const { t } = useTranslation();
+  const categories = useCategoryOptions();
+  return (
+    <>
+      <DropdownField
+        control={control}
+        name={'category' as Path<T>}
+        id={`${idPrefix}-category`}
+        label={t('tasks.form.category')}
+        options={categories}
+      />
+      <NumberField
+        control={control}
+        name={'priority' as Path<T>}
+        id={`${idPrefix}-priority`}
+        label={t('tasks.form.priority')}
+        hint={t('tasks.form.priorityHint')}
+        min={TASK_LIMITS.priorityMin}
+        max={TASK_LIMITS.priorityMax}
+      />
+      <NumberField
+        control={control}
+        name={'duration_minutes' as Path<T>}
+        id={`${idPrefix}-duration`}
+        label={t('tasks.form.duration')}
+        min={1}
+        max={TASK_LIMITS.durationMax}
+      />
+      <TextAreaField
+        control={control}
+        name={'description' as Path<T>}
+        id={`${idPrefix}-description`}
+        label={t('tasks.form.description')}
+        className="form-grid__full"
+      />
+    </>
+  );
+}
