@@ -155,6 +155,9 @@ describe('positions screen', () => {
     // Deactivate the pump room: hidden until the switch is on, which the URL keeps.
     await page.getByRole('button', { name: 'Edit PR-101' }).click();
     dialog = page.getByRole('dialog', { name: 'Edit position' });
+    // The kit's switch is one control named by its label (no checkbox role around it).
+    await dialog.getByRole('switch', { name: 'Active', exact: true }).waitFor();
+    expect(await ourProblems(page, '.p-dialog')).toEqual([]);
     await dialog.getByLabel('Active').click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect.poll(() => row(page, 'PR-101').count()).toBe(0);
