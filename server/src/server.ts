@@ -23,7 +23,11 @@ const logFormat = logFormatFromEnv(process.env, process.stdout.isTTY === true);
 
 let app: Awaited<ReturnType<typeof buildApp>>;
 try {
-  app = await buildApp({ config, logger: logFormat === 'pretty' ? { stream: prettyStream() } : true });
+  app = await buildApp({
+    config,
+    jobs: true,
+    logger: logFormat === 'pretty' ? { stream: prettyStream() } : true,
+  });
 } catch (err) {
   if (err instanceof DataDirLockedError) {
     process.stderr.write(`\n${err.message}\n\n`);

@@ -1,17 +1,46 @@
 /**
  * The real effect of the system status machine: GET /system/health and /system/metrics together,
  * through the generated client. Supplied with systemStatusMachine.provide({ actors: systemStatusActors }).
+ *
+ * While the database is unreachable the API still answers, but a call that needs the database
+ * (the caller's session is looked up there, and so are the metrics) is a 503 DATABASE_UNAVAILABLE.
+ * That answer is the news the page is for: the database shows unhealthy with the server's message
+ * (and the health the API did send, when only the metrics failed), rather than an error over the
+ * last good figures.
  */
 import { fromPromise } from 'xstate';
+import { ApiError } from '../../api/api-error.ts';
 import { getSystemHealth, getSystemMetrics } from '../../api/gen/system/system.ts';
 import type { StatusSnapshot } from './system-status.machine.ts';
 
+const databaseUnavailable = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status === 503 && err.code === 'DATABASE_UNAVAILABLE';
+
 export const systemStatusActors = {
   fetchStatus: fromPromise<StatusSnapshot>(async ({ signal }) => {
-    const [health, metrics] = await Promise.all([
+    const [health, metrics] = await Promise.allSettled([
       getSystemHealth(undefined, signal),
       getSystemMetrics(undefined, signal),
     ]);
-    return { services: health.services ?? [], metrics: metrics.metrics, fetchedAt: Date.now() };
+    const fetchedAt = Date.now();
+    if (health.status === 'fulfilled' && metrics.status === 'fulfilled') {
+      return { services: health.value.services ?? [], metrics: metrics.value.metrics, fetchedAt };
+    }
+    const failure = health.status === 'rejected' ? health.reason : (metrics as PromiseRejectedResult).reason;
+    if (!databaseUnavailable(failure)) throw failure;
+    if (health.status === 'fulfilled')
+      return { services: health.value.services ?? [], metrics: null, fetchedAt };
+    return {
+      services: [
+        {
+          name: 'database',
+          status: 'unhealthy',
+          response_time: 0,
+          details: { error_message: failure.message },
+        },
+      ],
+      metrics: null,
+      fetchedAt,
+    };
   }),
 };

@@ -1,0 +1,128 @@
+/**
+ * The status page while PostgreSQL is unreachable (issue 10 §4): the real server runs on
+ * PostgreSQL through a TCP forwarder this test owns. Closing the forwarder (and every socket it
+ * carries) makes the database unreachable without touching the shared PostgreSQL: the status page
+ * shows the database unhealthy and the overall status with it; with the forwarder back, Refresh
+ * shows everything healthy again.
+ */
+import net from 'node:net';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+} from './support.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** A TCP forwarder to PostgreSQL that can be cut (listener and live connections) and restored on its port. */
+function forwarder(target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const listener = net.createServer((client) => {
+        const upstream = net.connect(target.port, target.host);
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on('close', () => sockets.delete(s));
+          s.on('error', () => {
+            client.destroy();
+            upstream.destroy();
+          });
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server = listener;
+      listener.once('error', reject);
+      listener.listen(port, '127.0.0.1', () => {
+        port = (listener.address() as net.AddressInfo).port;
+        resolve();
+      });
+    });
+  return {
+    get port() {
+      return port;
+    },
+    open: listen,
+    async cut() {
+      const closed = new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+      await closed;
+    },
+  };
+}
+
+describe.skipIf(!adminUrl)('system status while PostgreSQL is unreachable', () => {
+  const name = `tagger_e2e_outage_${process.pid}`;
+  const target = adminUrl ? new URL(adminUrl) : new URL('postgres://x@127.0.0.1:5432/x');
+  const fwd = forwarder({ host: target.hostname, port: Number(target.port || 5432) });
+  let server: RunningServer;
+  let browser: Browser;
+
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+
+  beforeAll(async () => {
+    await admin(`drop database if exists ${name} with (force)`);
+    await admin(`create database ${name}`);
+    await fwd.open();
+    const url = new URL(target);
+    url.port = String(fwd.port);
+    url.pathname = `/${name}`;
+    server = await startServer({ DATABASE_URL: url.toString() });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await fwd.cut();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  it('shows the database unhealthy while it is unreachable, and healthy again once it is back', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.url}/login`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`${server.url}/system-status`);
+    const table = page.getByRole('table');
+    const databaseRow = table.getByRole('row').filter({ hasText: 'Database' });
+    await databaseRow.getByText('Healthy').waitFor();
+    const overall = page.getByTestId('overall-status');
+    const refresh = page.getByRole('button', { name: 'Refresh' });
+
+    await fwd.cut();
+    await expect.poll(() => refresh.isEnabled()).toBe(true);
+    await refresh.click();
+    await databaseRow.getByText('Unhealthy').waitFor({ timeout: 15_000 });
+    await expect.poll(() => overall.innerText()).toMatch(/Unhealthy/);
+    expect(await databaseRow.innerText()).toMatch(/unavailable|terminated|ECONNREFUSED|connect/i);
+    await screenshot(page, 'system-status-database-down-en');
+
+    await fwd.open();
+    await expect.poll(() => refresh.isEnabled()).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          if (await refresh.isEnabled()) await refresh.click();
+          return databaseRow.innerText();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toMatch(/Healthy/);
+    await expect.poll(() => overall.innerText()).toMatch(/Healthy|Degraded/);
+    await context.close();
+  });
+});
