@@ -13,6 +13,7 @@ import {
   useListBlockedTasks,
   useListTaskDependencies,
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
+import { IconButton } from '../../components/common/icon-button.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -121,16 +122,13 @@ export function DependenciesTab({ search, setSearch, positions }: Props) {
         <span>{d.depends_on_task_name}</span>
         <Tag value={t(`assignments.dependencies.types.${d.dependency_type}`)} severity="secondary" />
         {can('tasks.delete') ? (
-          <Button
-            type="button"
+          <IconButton
             icon="pi pi-trash"
-            rounded
-            text
-            severity="danger"
-            aria-label={t('assignments.dependencies.deleteLabel', {
+            label={t('assignments.dependencies.deleteLabel', {
               task: d.task_code,
               dependsOn: d.depends_on_task_code,
             })}
+            danger
             onClick={() => askDelete(d)}
           />
         ) : null}

@@ -5,6 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../components/common/icon-button.tsx';
 import { dropdownPt, multiSelectPt } from '../../components/common/select-a11y.ts';
 import { type BulkRule, parseTaskIds } from '../../domain/bulk-assignment.ts';
 import type { Option } from './use-assignments-api.ts';
@@ -134,14 +135,11 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
           {rules.map((rule) => (
             <li key={rule.id}>
               <span>{describe(rule)}</span>
-              <Button
-                type="button"
+              <IconButton
                 icon="pi pi-times"
-                rounded
-                text
-                severity="danger"
-                aria-label={`${t('assignments.wizard.rules.removeRule')} ${describe(rule)}`}
+                label={`${t('assignments.wizard.rules.removeRule')} ${describe(rule)}`}
                 tooltip={t('assignments.wizard.rules.removeRule')}
+                danger
                 onClick={() => send({ type: 'wizard.removeRule', id: rule.id })}
               />
             </li>

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PositionAccessGrant, UserGroupDetail } from '../../api/gen/model';
@@ -8,6 +7,7 @@ import {
 } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { IconButton } from '../../components/common/icon-button.tsx';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { PickAndAdd } from './pick-and-add.tsx';
@@ -111,15 +111,12 @@ export function GroupAccessTab({ group, canAssign, canReadPositionGroups }: Prop
                 </span>
               </div>
               {canAssign ? (
-                <Button
-                  type="button"
+                <IconButton
                   icon="pi pi-times"
-                  rounded
-                  text
-                  severity="danger"
-                  aria-label={t('userGroups.access.revoke', { name: access.group_name })}
+                  label={t('userGroups.access.revoke', { name: access.group_name })}
                   tooltip={t('userGroups.access.revoke', { name: access.group_name })}
-                  tooltipOptions={{ position: 'left' }}
+                  tooltipPosition="left"
+                  danger
                   onClick={() => askRevoke(access)}
                 />
               ) : null}

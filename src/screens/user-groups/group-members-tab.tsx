@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Tag } from 'primereact/tag';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +5,7 @@ import type { UserGroupDetail, UserGroupMember } from '../../api/gen/model';
 import { useAddUserGroupMember, useRemoveUserGroupMember } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { IconButton } from '../../components/common/icon-button.tsx';
 import { RoleChip } from '../../components/common/role-chip.tsx';
 import { StatusTag } from '../../components/common/status-tag.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
@@ -110,15 +110,12 @@ export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
                   {member.is_active ? null : <StatusTag active={false} />}
                 </div>
                 {canAssign && !isManager ? (
-                  <Button
-                    type="button"
+                  <IconButton
                     icon="pi pi-user-minus"
-                    rounded
-                    text
-                    severity="danger"
-                    aria-label={t('userGroups.members.remove', { name: nameOf(member) })}
+                    label={t('userGroups.members.remove', { name: nameOf(member) })}
                     tooltip={t('userGroups.members.remove', { name: nameOf(member) })}
-                    tooltipOptions={{ position: 'left' }}
+                    tooltipPosition="left"
+                    danger
                     onClick={() => askRemove(member)}
                   />
                 ) : (

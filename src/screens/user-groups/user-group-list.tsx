@@ -1,8 +1,8 @@
-import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
 import type { UserGroup } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { IconButton } from '../../components/common/icon-button.tsx';
 import { GroupTypeTag } from './group-type-tag.tsx';
 
 type Props = {
@@ -44,15 +44,12 @@ export function UserGroupList({ groups, loading, selectedId, onSelect, onDelete 
               <GroupTypeTag type={group.group_type} />
             </button>
             {onDelete ? (
-              <Button
-                type="button"
+              <IconButton
                 icon="pi pi-trash"
-                rounded
-                text
-                severity="danger"
-                aria-label={t('userGroups.list.delete', { name: group.group_name })}
+                label={t('userGroups.list.delete', { name: group.group_name })}
                 tooltip={t('common.delete')}
-                tooltipOptions={{ position: 'top' }}
+                tooltipPosition="top"
+                danger
                 onClick={() => onDelete(group)}
               />
             ) : null}
