@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client.ts';
 import { positions, sites } from '../../server/src/db/schema/index.ts';
 import { readSnapshot, SnapshotCache } from '../../server/src/lib/snapshot-cache.ts';
+import { allPositions, listApiPositions, toApiPosition } from '../../server/src/repositories/positions.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 
@@ -210,6 +211,65 @@ describe.each(DRIVERS)('snapshot cache (%s)', (driver) => {
     await get('f', 'z'.repeat(10));
     await get('g', 'w'.repeat(10));
     expect(cache.size(db)).toBe(3);
+  });
+
+  it('lets requests that miss at the same snapshot share one computation', async () => {
+    const cache = new SnapshotCache<string>({ maxEntries: 10, maxWeight: 1000 });
+    const snapshot = await readSnapshot(db);
+    let computed = 0;
+    const slow = () =>
+      cache.get(snapshot, 'shared', async () => {
+        computed++;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return 'answer';
+      });
+    expect(await Promise.all([slow(), slow(), slow()])).toEqual(['answer', 'answer', 'answer']);
+    expect(computed).toBe(1);
+    // A failure is not kept: the next request computes again.
+    await expect(
+      cache.get(snapshot, 'fails', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await cache.get(snapshot, 'fails', async () => 'recovered')).toBe('recovered');
+  });
+
+  it('packs rows in PostgreSQL exactly as toApiPosition writes them (times, awkward numbers, text)', async () => {
+    const awkward = [
+      0.000001,
+      -0.00005,
+      60.170002000000004,
+      -89.999999,
+      179.123456,
+      1e-6 * 3,
+      24.940005000000003,
+    ];
+    await db.insert(sites).values({ id: 'packed', name: 'Packed' });
+    await db.insert(positions).values(
+      awkward.map((x, i) => ({
+        siteId: 'packed',
+        positionCode: `PK-${i}`,
+        positionName: i === 0 ? 'Ääkkönen "quoted" \\ 漢字 😀' : `Packed ${i}`,
+        description: i === 1 ? 'tab\there\nnewline \u0001 \u2028' : null,
+        nfcTagId: i % 2 ? `NFC-PK-${i}` : null,
+        latitude: Math.max(-90, Math.min(90, x)),
+        longitude: i === 2 ? null : -x,
+        isActive: i % 3 !== 0,
+        // Microseconds that must be cut, not rounded, to milliseconds.
+        createdAt: sql`timestamptz '2026-01-02 03:04:05.999999+00' + ${`${i * 37} seconds`}::interval`,
+      })),
+    );
+    const expected = (await allPositions(db, 'packed'))
+      .map(toApiPosition)
+      .sort((a, b) => a.position_code.localeCompare(b.position_code) || a.id - b.id);
+    const packed = await listApiPositions(db, 'packed', {
+      includeInactive: true,
+      sort: 'position_code',
+      order: 'asc',
+      offset: 0,
+    });
+    expect(JSON.stringify(packed)).toBe(JSON.stringify(expected));
+    expect(packed[0].created_at).toBe('2026-01-02T03:04:05.999Z');
   });
 
   it('computes every time inside a transaction, where the snapshot does not show its own writes', async () => {

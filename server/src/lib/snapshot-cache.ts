@@ -18,6 +18,8 @@
  * Memory is bounded: at most `maxEntries` answers and `maxWeight` units (characters or bytes of JSON by
  * default), least recently used first out; an answer heavier than a quarter of the bound is not kept.
  * When xmax moves past every reading the cache holds, all its answers are dead and are dropped at once.
+ * Requests that miss at the same snapshot share one computation (a commit under load at 1,000 req/s
+ * would otherwise start as many identical queries as requests arrive while the first runs).
  */
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
@@ -65,6 +67,8 @@ interface PerDatabase<V> {
   /** In least-recently-used order (a Map iterates in insertion order; a hit re-inserts). */
   entries: Map<string, Entry<V>>;
   weight: number;
+  /** Answers being computed: a request reading the same snapshot waits for one instead of its own. */
+  pending: Map<string, { version: string; promise: Promise<V> }>;
 }
 
 export class SnapshotCache<V> {
@@ -98,7 +102,16 @@ export class SnapshotCache<V> {
         return found.value;
       }
     }
-    const value = await compute();
+    const running = state.pending.get(key);
+    if (running?.version === version) return running.promise;
+    const promise = compute();
+    state.pending.set(key, { version, promise });
+    let value: V;
+    try {
+      value = await promise;
+    } finally {
+      if (state.pending.get(key)?.promise === promise) state.pending.delete(key);
+    }
     // A reading older than the newest one seen (a slow request) is not stored: it is already dead.
     if (xmax < state.xmax) return value;
     const weight = this.weigh(value);
@@ -122,7 +135,7 @@ export class SnapshotCache<V> {
   private stateOf(db: Db): PerDatabase<V> {
     let state = this.perDatabase.get(db);
     if (!state) {
-      state = { xmax: 0n, entries: new Map(), weight: 0 };
+      state = { xmax: 0n, entries: new Map(), weight: 0, pending: new Map() };
       this.perDatabase.set(db, state);
     }
     return state;

