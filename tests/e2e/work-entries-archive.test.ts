@@ -101,11 +101,17 @@ describe.skipIf(!adminUrl)('work entries archive in the console', () => {
     await row.getByText('Strip formwork').waitFor();
     await row.getByText('Old north bay').waitFor();
     await page.getByText(/daily auto-archive moved here/).waitFor();
+    await screenshot(page, 'work-entries-archive-list-en');
     await row.getByRole('button', { name: 'View the work entry of Arvo Arkisto' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archived work entry' });
     await dialog.getByText('1 h 30 min').waitFor();
     await dialog.getByText('Archived', { exact: true }).waitFor();
     await screenshot(page, 'work-entries-archive-en');
+    // In Swedish, straight from the URL.
+    await page.goto(`${server.url}/work-entries?archive=true&lng=sv`);
+    await page.getByRole('row').filter({ hasText: 'Arvo Arkisto' }).waitFor();
+    await page.getByText(/dagliga automatiska arkiveringen/).waitFor();
+    await screenshot(page, 'work-entries-archive-sv');
     await context.close();
   });
 });
