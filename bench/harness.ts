@@ -1,8 +1,19 @@
 /**
- * The fixed-rate load harness of the benchmarks: autocannon in a worker thread (so the load
- * generator does not share the server's event loop), every response's latency kept so p95 is
- * exact (autocannon reports none), and a table with each run's ratio to the baseline run.
+ * The fixed-rate load harness of the benchmarks. A worker thread (so the load generator does not
+ * share the server's event loop) sends the requests open-loop and evenly spaced: request i leaves
+ * at start + i / rate, whether or not earlier ones have answered, over a keep-alive pool of up to
+ * `connections` sockets (a request waits for a free socket when all are busy). Each latency is
+ * counted from the time the request was due, not from when it was written, so a server (or a
+ * generator) that falls behind shows it in the figures (no coordinated omission). Every latency is
+ * kept, so the percentiles are exact; the table gives each run's ratio to the baseline run.
+ *
+ * Why not autocannon's overallRate (used before): it gives each connection a per-second budget that
+ * it spends back to back at the start of every second, so "100 req/s over 10 connections" arrives
+ * as a burst of 100 requests with 10 in flight. A route costing 4 ms of CPU then waits behind ~9
+ * others (p50 ~40 ms) while a near-free baseline does not notice. BENCH_PACING=bursts brings that
+ * pacing back, to compare.
  */
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -36,6 +47,12 @@ export interface Run {
   max: number;
   /** Bytes of the last response body, to show what each request carries. */
   bytes: number;
+  /**
+   * p99 of how late the generator sent a request (its timer behind the due time; not counting a
+   * wait for a free socket). Large means the load generator itself was starved of CPU and the
+   * latencies say more about the machine than about the server. NaN for BENCH_PACING=bursts.
+   */
+  lateP99: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -43,7 +60,87 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-async function loadWorker(spec: RunSpec): Promise<Run> {
+/** Open-loop, evenly spaced requests; latency from each request's due time. */
+async function loadEven(spec: RunSpec): Promise<Run> {
+  const target = new URL(spec.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const paths = spec.paths ?? [spec.path];
+  const body = spec.body === undefined ? undefined : Buffer.from(spec.body);
+  const headers = body ? { ...spec.headers, 'content-length': String(body.length) } : spec.headers;
+  const interval = 1000 / spec.overallRate;
+  const total = Math.round(spec.overallRate * spec.duration);
+  const latencies: number[] = [];
+  const late: number[] = [];
+  let non2xx = 0;
+  let errors = 0;
+  let bytes = 0;
+  let done = 0;
+  await new Promise<void>((resolve) => {
+    const settle = () => {
+      done++;
+      if (done === total) resolve();
+    };
+    const send = (due: number, path: string) => {
+      const req = http.request(
+        { host: target.hostname, port: target.port, path, method: spec.method ?? 'GET', headers, agent },
+        (res) => {
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+          });
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status > 299) non2xx++;
+            bytes = size;
+            settle();
+          });
+        },
+      );
+      req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
+      req.on('error', () => {
+        errors++;
+        settle();
+      });
+      req.end(body);
+    };
+    const start = performance.now() + 5;
+    let sent = 0;
+    const tick = () => {
+      const now = performance.now();
+      for (; sent < total && start + sent * interval <= now; sent++) {
+        late.push(now - (start + sent * interval));
+        send(start + sent * interval, paths[sent % paths.length]);
+      }
+      if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
+    };
+    if (total === 0) resolve();
+    else tick();
+  });
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  late.sort((a, b) => a - b);
+  return {
+    name: spec.name,
+    rate: spec.overallRate,
+    requests: latencies.length,
+    non2xx,
+    errors,
+    throughput: latencies.length / spec.duration,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+    bytes,
+    lateP99: percentile(late, 99),
+  };
+}
+
+const loadWorker = (spec: RunSpec) =>
+  process.env.BENCH_PACING === 'bursts' ? loadBursts(spec) : loadEven(spec);
+
+/** autocannon's pacing: each connection's per-second budget, spent at the start of the second. */
+async function loadBursts(spec: RunSpec): Promise<Run> {
   const instance = autocannon({
     url: spec.url,
     duration: spec.duration,
@@ -76,6 +173,7 @@ async function loadWorker(spec: RunSpec): Promise<Run> {
     p99: percentile(latencies, 99),
     max: latencies.at(-1) ?? Number.NaN,
     bytes,
+    lateP99: Number.NaN,
   };
 }
 
@@ -110,6 +208,7 @@ export function printRuns(runs: Run[], baseline: Run) {
       'p95 ms': ms(r.p95),
       'p99 ms': ms(r.p99),
       'max ms': ms(r.max),
+      'sent late p99 ms': ms(r.lateP99),
       'p50 × base': (r.p50 / baseline.p50).toFixed(2),
       'p99 × base': (r.p99 / baseline.p99).toFixed(2),
     })),
