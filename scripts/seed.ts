@@ -149,7 +149,7 @@ async function main() {
     if (workerIds.length > 0) await seedEntries(database.kind, db, say);
     const photos = await seedPhotos(db, config.dataDir);
     say(`${photos} photos written`);
-    await db.execute(sql`analyze work_entries`);
+    await db.execute(sql`analyze work_entries, work_entry_hourly_counts, work_entry_site_totals`);
     say('done');
   } finally {
     await database.close();

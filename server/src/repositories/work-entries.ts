@@ -259,3 +259,30 @@ export async function updateIfStatus(
     .returning({ id: w.id });
   return rows.length > 0;
 }
+
+/**
+ * How far the planner's statistics of the entry tables are behind: the row count the last
+ * ANALYZE saw (reltuples, -1 before any) beside the real one (entries from the trigger-kept
+ * totals; the hourly counts, a small table, counted).
+ */
+export async function statisticsLag(db: Db) {
+  const result = await db.execute(sql`
+    select c.relname as "table", c.reltuples::float8 as "analyzed",
+      case c.relname
+        when 'work_entries' then (select coalesce(sum(${workEntrySiteTotals.entries}), 0) from ${workEntrySiteTotals})
+        else (select count(*) from work_entry_hourly_counts)
+      end::float8 as "rows"
+    from pg_class c
+    where c.relname in ('work_entries', 'work_entry_hourly_counts') and c.relkind = 'r'`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    table: string;
+    analyzed: number;
+    rows: number;
+  }[];
+  return rows.map((r) => ({ table: r.table, analyzed: Number(r.analyzed), rows: Number(r.rows) }));
+}
+
+/** ANALYZE one of the entry tables (the names come from statisticsLag, never from input). */
+export async function analyzeTable(db: Db, table: 'work_entries' | 'work_entry_hourly_counts') {
+  await db.execute(sql`analyze ${sql.identifier(table)}`);
+}
