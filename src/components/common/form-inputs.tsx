@@ -10,7 +10,13 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
 import type { ReactNode } from 'react';
-import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
+import {
+  type Control,
+  Controller,
+  type ControllerRenderProps,
+  type FieldValues,
+  type Path,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from './form-field.tsx';
 import { dropdownPt, multiSelectPt } from './select-a11y.ts';
@@ -30,6 +36,31 @@ type FieldProps<T extends FieldValues> = {
 const described = (id: string, error: unknown, hint?: string) =>
   error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 
+/** What a bound input needs from its field: the form binding, invalid, and its description's id. */
+type Bound<T extends FieldValues> = {
+  field: ControllerRenderProps<T, Path<T>>;
+  invalid: boolean;
+  describedBy: string | undefined;
+};
+
+/** The Controller and labelled FormField around one input; `children` renders the input. */
+function BoundField<T extends FieldValues>(
+  props: FieldProps<T> & { children: (bound: Bound<T>) => ReactNode },
+) {
+  const { control, name, id, label, hint, className, children } = props;
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState: { error } }) => (
+        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+          {children({ field, invalid: Boolean(error), describedBy: described(id, error, hint) })}
+        </FormField>
+      )}
+    />
+  );
+}
+
 export function TextField<T extends FieldValues>(
   props: FieldProps<T> & {
     type?: 'text' | 'email';
@@ -40,13 +71,10 @@ export function TextField<T extends FieldValues>(
     addon?: ReactNode;
   },
 ) {
-  const { control, name, id, label, hint, className, type = 'text', autoComplete = 'off', readOnly } = props;
-  const { spellCheck, addon } = props;
+  const { id, type = 'text', autoComplete = 'off', readOnly, spellCheck, addon } = props;
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => {
+    <BoundField {...props}>
+      {({ field, invalid, describedBy }) => {
         const input = (
           <InputText
             id={id}
@@ -59,79 +87,67 @@ export function TextField<T extends FieldValues>(
             autoComplete={autoComplete}
             spellCheck={spellCheck}
             readOnly={readOnly}
-            invalid={Boolean(error)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={described(id, error, hint)}
+            invalid={invalid}
+            aria-invalid={invalid}
+            aria-describedby={describedBy}
           />
         );
-        return (
-          <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
-            {addon ? (
-              <div className="p-inputgroup">
-                {input}
-                {addon}
-              </div>
-            ) : (
-              input
-            )}
-          </FormField>
+        return addon ? (
+          <div className="p-inputgroup">
+            {input}
+            {addon}
+          </div>
+        ) : (
+          input
         );
       }}
-    />
+    </BoundField>
   );
 }
 
 export function TextAreaField<T extends FieldValues>(props: FieldProps<T> & { rows?: number }) {
-  const { control, name, id, label, hint, className, rows = 3 } = props;
+  const { id, rows = 3 } = props;
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
-          <InputTextarea
-            id={id}
-            ref={field.ref}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            rows={rows}
-            autoResize
-            invalid={Boolean(error)}
-            aria-invalid={Boolean(error)}
-            aria-describedby={described(id, error, hint)}
-          />
-        </FormField>
+    <BoundField {...props}>
+      {({ field, invalid, describedBy }) => (
+        <InputTextarea
+          id={id}
+          ref={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          rows={rows}
+          autoResize
+          invalid={invalid}
+          aria-invalid={invalid}
+          aria-describedby={describedBy}
+        />
       )}
-    />
+    </BoundField>
   );
 }
 
 export function PasswordField<T extends FieldValues>(props: FieldProps<T> & { autoComplete?: string }) {
-  const { control, name, id, label, hint, className, autoComplete = 'new-password' } = props;
+  const { id, autoComplete = 'new-password' } = props;
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
-          <Password
-            inputId={id}
-            inputRef={field.ref}
-            name={field.name}
-            value={field.value ?? ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            feedback={false}
-            toggleMask
-            autoComplete={autoComplete}
-            invalid={Boolean(error)}
-            aria-describedby={described(id, error, hint)}
-          />
-        </FormField>
+    <BoundField {...props}>
+      {({ field, invalid, describedBy }) => (
+        <Password
+          inputId={id}
+          inputRef={field.ref}
+          name={field.name}
+          value={field.value ?? ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          feedback={false}
+          toggleMask
+          autoComplete={autoComplete}
+          invalid={invalid}
+          aria-describedby={describedBy}
+        />
       )}
-    />
+    </BoundField>
   );
 }
 
@@ -146,32 +162,27 @@ export function DropdownField<T extends FieldValues, V extends string | number>(
     loading?: boolean;
   },
 ) {
-  const { control, name, id, label, hint, className, options, placeholder, filter, showClear, loading } =
-    props;
+  const { id, label, options, placeholder, filter, showClear, loading } = props;
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
-          <Dropdown
-            inputId={id}
-            inputRef={field.ref}
-            value={field.value}
-            onChange={(e) => field.onChange(e.value ?? null)}
-            onBlur={field.onBlur}
-            options={[...options]}
-            placeholder={placeholder}
-            filter={filter}
-            showClear={showClear}
-            loading={loading}
-            invalid={Boolean(error)}
-            aria-describedby={described(id, error, hint)}
-            pt={dropdownPt(label)}
-          />
-        </FormField>
+    <BoundField {...props}>
+      {({ field, invalid, describedBy }) => (
+        <Dropdown
+          inputId={id}
+          inputRef={field.ref}
+          value={field.value}
+          onChange={(e) => field.onChange(e.value ?? null)}
+          onBlur={field.onBlur}
+          options={[...options]}
+          placeholder={placeholder}
+          filter={filter}
+          showClear={showClear}
+          loading={loading}
+          invalid={invalid}
+          aria-describedby={describedBy}
+          pt={dropdownPt(label)}
+        />
       )}
-    />
+    </BoundField>
   );
 }
 
@@ -182,35 +193,34 @@ export function DropdownField<T extends FieldValues, V extends string | number>(
 export function NumberField<T extends FieldValues>(
   props: FieldProps<T> & { min?: number; max?: number; decimals?: number },
 ) {
-  const { control, name, id, label, hint, className, min, max, decimals } = props;
+  const { id, min, max, decimals } = props;
   const { i18n } = useTranslation();
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => (
-        <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
-          <InputNumber
-            inputId={id}
-            inputRef={field.ref}
-            value={field.value ?? null}
-            onValueChange={(e) => field.onChange(e.value ?? null)}
-            onBlur={field.onBlur}
-            min={min}
-            max={max}
-            mode="decimal"
-            locale={i18n.resolvedLanguage}
-            useGrouping={false}
-            minFractionDigits={decimals === undefined ? undefined : 0}
-            maxFractionDigits={decimals}
-            invalid={Boolean(error)}
-            aria-describedby={described(id, error, hint)}
-          />
-        </FormField>
+    <BoundField {...props}>
+      {({ field, invalid, describedBy }) => (
+        <InputNumber
+          inputId={id}
+          inputRef={field.ref}
+          value={field.value ?? null}
+          onValueChange={(e) => field.onChange(e.value ?? null)}
+          onBlur={field.onBlur}
+          min={min}
+          max={max}
+          mode="decimal"
+          locale={i18n.resolvedLanguage}
+          useGrouping={false}
+          minFractionDigits={decimals === undefined ? undefined : 0}
+          maxFractionDigits={decimals}
+          invalid={invalid}
+          aria-describedby={describedBy}
+        />
       )}
-    />
+    </BoundField>
   );
 }
+
+/** Spec §2, §9: a picker's menu is at most 300px high. */
+const MENU_HEIGHT = '300px';
 
 /**
  * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high (spec §9).
@@ -233,18 +243,16 @@ export function MultiSelectField<T extends FieldValues, V extends string | numbe
     children?: ReactNode;
   },
 ) {
-  const { control, name, id, label, hint, className, options, placeholder, filterLabel } = props;
-  const { emptyMessage, loading, kept, inputClassName, panelClassName, children } = props;
+  const { id, options, placeholder, filterLabel, emptyMessage, loading, kept } = props;
+  const { inputClassName, panelClassName, children, ...fieldProps } = props;
   return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState: { error } }) => {
+    <BoundField {...fieldProps}>
+      {({ field, invalid, describedBy }) => {
         const values: V[] = field.value ?? [];
         const hidden = kept ? values.filter(kept) : [];
         const shown = kept ? values.filter((v) => !kept(v)) : values;
         return (
-          <FormField id={id} label={label} error={error?.message} hint={hint} className={className}>
+          <>
             <MultiSelect
               inputId={id}
               inputRef={field.ref}
@@ -261,21 +269,18 @@ export function MultiSelectField<T extends FieldValues, V extends string | numbe
               placeholder={placeholder}
               emptyMessage={emptyMessage}
               loading={loading}
-              invalid={Boolean(error)}
-              aria-describedby={described(id, error, hint)}
+              invalid={invalid}
+              aria-describedby={describedBy}
               className={inputClassName}
               panelClassName={panelClassName}
             />
             {children}
-          </FormField>
+          </>
         );
       }}
-    />
+    </BoundField>
   );
 }
-
-/** Spec §2, §9: a picker's menu is at most 300px high. */
-const MENU_HEIGHT = '300px';
 
 /** A switch with its label beside it and the hint below (spec §5: is_active). */
 export function SwitchField<T extends FieldValues>(props: FieldProps<T>) {
