@@ -18,6 +18,8 @@ export const ErrorBody = Type.Object(
     message: Type.String(),
     code: Type.Optional(Type.String()),
     details: Type.Optional(Type.Array(Type.Ref(ErrorDetail))),
+    /** The request's id, as in the X-Request-Id header and the server's log lines (plugins/request-id.ts). */
+    requestId: Type.Optional(Type.String()),
   },
   { $id: 'ErrorBody', description: 'The body of every error answer' },
 );

@@ -16,4 +16,5 @@ export interface ErrorBody {
   message: string;
   code?: string;
   details?: ErrorDetail[];
+  requestId?: string;
 }
