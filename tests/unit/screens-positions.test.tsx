@@ -159,7 +159,8 @@ describe('positions screen', () => {
     expect((screen.getByLabelText('Select B-1') as HTMLInputElement).checked).toBe(true);
     expect((screen.getByLabelText('Select A-1') as HTMLInputElement).checked).toBe(false);
     await act(async () => fireEvent.click(print));
-    const sheet = await screen.findByRole('dialog', { name: 'Tag sheet' });
+    // The sheet's chunk (the QR library) loads on first use: slow on a busy machine.
+    const sheet = await screen.findByRole('dialog', { name: 'Tag sheet' }, { timeout: 4000 });
     await waitFor(() => expect(within(sheet).getAllByRole('listitem')).toHaveLength(2));
     const cards = within(sheet).getAllByRole('listitem');
     // In code order, whatever the order of picking; a position without a tag says so.
@@ -172,5 +173,5 @@ describe('positions screen', () => {
     Object.defineProperty(window, 'print', { value: printSpy, configurable: true });
     fireEvent.click(within(sheet).getByRole('button', { name: 'Print' }));
     expect(printSpy).toHaveBeenCalled();
-  });
+  }, 15_000);
 });

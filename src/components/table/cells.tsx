@@ -3,8 +3,8 @@
  * in the site's time zone and date format (Site settings), and the row's edit and delete buttons. A button's accessible name is its tooltip plus the
  * row's name ("Edit Maija Test"), so a screen reader and a test can tell the rows apart.
  */
-import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '../common/icon-button.tsx';
 import { useSiteSettings } from '../common/use-site-settings.ts';
 
 export function DateCell({ value }: { value: string | null | undefined }) {
@@ -24,15 +24,12 @@ type RowActionsProps = {
 export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
   const { t } = useTranslation();
   const button = (label: string, icon: string, onClick: () => void, danger = false) => (
-    <Button
-      type="button"
+    <IconButton
       icon={icon}
-      rounded
-      text
-      severity={danger ? 'danger' : undefined}
-      aria-label={`${label} ${name}`}
+      label={`${label} ${name}`}
       tooltip={label}
-      tooltipOptions={{ position: 'top' }}
+      tooltipPosition="top"
+      danger={danger}
       onClick={onClick}
     />
   );
