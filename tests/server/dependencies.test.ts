@@ -1,7 +1,8 @@
 /** Task dependencies (/task-dependencies): spec §3, §5, §7 and the blocked-task rule, on every driver. */
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, taskDependencies, workEntries } from '../../server/src/db/schema/index.ts';
+import { sites, taskDependencies, tasks, workEntries } from '../../server/src/db/schema/index.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 import { assignTask, insertPosition, insertTask } from './support/tasks.ts';
@@ -195,6 +196,17 @@ describe.each(DRIVERS)('task dependencies (%s)', (driver) => {
       .returning({ id: taskDependencies.id });
     expect(await answer()).toBe('DEPENDENCY_CYCLE');
     expect(await answer()).toBe('DEPENDENCY_CYCLE');
+    // The path's codes are kept with the facts too: a renamed task is named anew.
+    await db
+      .update(tasks)
+      .set({ taskCode: `A2-${s.position}` })
+      .where(eq(tasks.id, s.A));
+    expect((await validate(closing)).json().cycle).toEqual([
+      `C-${s.position}`,
+      `A2-${s.position}`,
+      `B-${s.position}`,
+      `C-${s.position}`,
+    ]);
     expect((await call({ method: 'DELETE', url: `${BASE}/${edge.id}` })).statusCode).toBe(200);
     expect(await answer()).toBeNull();
     // The closing edge itself, once created, is a duplicate.

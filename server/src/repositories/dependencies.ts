@@ -105,6 +105,8 @@ export interface RuleFacts {
   assigned: ReadonlySet<number>;
   /** Every dependency at the position (all types), as a graph. */
   graph: DependencyGraph;
+  /** The snapshot the facts hold for (with `reuse`; cycleCodes takes it). */
+  snapshot?: string;
 }
 
 interface KeptFacts {
@@ -113,6 +115,8 @@ interface KeptFacts {
   graph: DependencyGraph;
   /** Task id → assigned there or not, for the ids asked about under this snapshot. */
   assigned: Map<number, boolean>;
+  /** Task id → code, for the tasks of cycles named under this snapshot. */
+  codes: Map<number, string>;
 }
 
 /**
@@ -165,6 +169,7 @@ export async function ruleFacts(
         positionExists: kept.positionExists,
         assigned: new Set(taskIds.filter((id) => kept.assigned.get(id))),
         graph: kept.graph,
+        snapshot: kept.snapshot,
       };
   }
   const result = await db.execute(sql`
@@ -187,7 +192,8 @@ export async function ruleFacts(
   };
   if (perDb) {
     // What was asked under the same snapshot before still holds; anything older is dropped.
-    const assigned = new Map(kept?.snapshot === row.snapshot ? kept.assigned : []);
+    const same = kept?.snapshot === row.snapshot;
+    const assigned = new Map(same ? kept?.assigned : []);
     for (const id of taskIds) assigned.set(id, facts.assigned.has(id));
     perDb.delete(key);
     perDb.set(key, {
@@ -195,8 +201,10 @@ export async function ruleFacts(
       positionExists: facts.positionExists,
       graph: facts.graph,
       assigned,
+      codes: new Map(same ? kept?.codes : []),
     });
     if (perDb.size > FACTS_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
+    facts.snapshot = row.snapshot;
   }
   return facts;
 }
@@ -237,6 +245,35 @@ export async function positionExists(db: Db, siteId: string, positionId: number)
     .from(p)
     .where(and(eq(p.siteId, siteId), eq(p.id, positionId)));
   return row !== undefined;
+}
+
+/**
+ * Task codes for a cycle's path at a position. Given the snapshot its facts hold for (ruleFacts with
+ * `reuse`), codes already read under that snapshot come from the kept facts, and codes read now are
+ * kept if nothing committed since; the path is named as of the facts it was found in.
+ */
+export async function cycleCodes(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  ids: number[],
+  snapshot: string | undefined,
+): Promise<Map<number, string>> {
+  const kept = snapshot === undefined ? undefined : factsCache.get(db)?.get(`${siteId}\u0000${positionId}`);
+  const current = kept?.snapshot === snapshot ? kept : undefined;
+  if (current && ids.every((id) => current.codes.has(id)))
+    return new Map(ids.map((id) => [id, current.codes.get(id) as string]));
+  const result = await db.execute(sql`
+    select pg_current_snapshot()::text as snapshot,
+      (select coalesce(json_agg(json_build_array(${t.id}, ${t.taskCode})), '[]'::json)
+        from ${t} where ${t.siteId} = ${siteId} and ${t.id} = any(${intArray(ids)}::int[])) as codes`);
+  const row = (result as unknown as { rows: { snapshot: string; codes: unknown }[] }).rows[0];
+  // node-postgres and PGlite both parse json; a driver that did not would hand back the text.
+  const list = (typeof row.codes === 'string' ? JSON.parse(row.codes) : row.codes) as [number, string][];
+  const codes = new Map(list);
+  if (current && row.snapshot === current.snapshot)
+    for (const [id, code] of list) current.codes.set(id, code);
+  return codes;
 }
 
 /** Code and name of the site's tasks among `ids` (as one JSON value: a cycle path may name hundreds). */

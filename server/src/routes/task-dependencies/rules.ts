@@ -61,9 +61,7 @@ export async function dependencyProblem(
     return problem(409, 'DEPENDENCY_EXISTS', 'depends_on_task_id', 'This dependency already exists');
   const cycle = cycleIn(facts.graph, c);
   if (cycle) {
-    const labels = new Map(
-      (await repo.taskLabels(db, siteId, [...new Set(cycle)])).map((l) => [l.id, l.taskCode]),
-    );
+    const labels = await repo.cycleCodes(db, siteId, c.positionId, [...new Set(cycle)], facts.snapshot);
     const codes = cycle.map((id) => labels.get(id) ?? `#${id}`);
     return {
       ...problem(
