@@ -98,13 +98,23 @@ const { pages, filters } = await paths(app);
 const all = ['/api/v1/users', ...pages, ...filters, '/api/v1/dashboard/summary'].filter(
   (p) => !ONLY || p.includes(ONLY),
 );
-const summary: { path: string; wall: number; node: number; pg: number; statements: number }[] = [];
+const summary: {
+  path: string;
+  wall: number;
+  node: number;
+  pg: number;
+  statements: number;
+  repeated: number;
+}[] = [];
 for (const p of all) {
+  // Statements of the first request (nothing remembered yet) and of a repeated one.
   recording = [];
   await request(p);
   const statements = recording;
-  recording = undefined;
+  recording = [];
   await request(p);
+  const repeated = recording;
+  recording = undefined;
   const walls: number[] = [];
   if (PROFILE) await inspector.post('Profiler.start');
   const cpu0 = process.cpuUsage();
@@ -127,10 +137,11 @@ for (const p of all) {
     node: (cpu.user + cpu.system) / 1000 / REPEAT,
     pg: ((pg1 - pg0) * 1000) / REPEAT,
     statements: statements.length,
+    repeated: repeated.length,
   };
   summary.push(row);
   console.log(
-    `\n${row.path}\n  median ${row.wall.toFixed(2)} ms, Node CPU ${row.node.toFixed(2)} ms/req, PG CPU ${row.pg.toFixed(2)} ms/req, ${row.statements} statements`,
+    `\n${row.path}\n  median ${row.wall.toFixed(2)} ms, Node CPU ${row.node.toFixed(2)} ms/req, PG CPU ${row.pg.toFixed(2)} ms/req, ${row.statements} statements (repeated: ${row.repeated})`,
   );
   if (PLANS === 'none') continue;
   for (const s of statements) {
@@ -141,10 +152,10 @@ for (const p of all) {
     for (const line of lines) console.log(`    | ${line}`);
   }
 }
-console.log('\nmedian wall ms | Node CPU ms | PG CPU ms | statements | path');
+console.log('\nmedian wall ms | Node CPU ms | PG CPU ms | statements first/repeated | path');
 for (const r of summary)
   console.log(
-    `${r.wall.toFixed(2).padStart(6)} | ${r.node.toFixed(2).padStart(5)} | ${r.pg.toFixed(2).padStart(5)} | ${r.statements} | ${r.path}`,
+    `${r.wall.toFixed(2).padStart(6)} | ${r.node.toFixed(2).padStart(5)} | ${r.pg.toFixed(2).padStart(5)} | ${r.statements}/${r.repeated} | ${r.path}`,
   );
 const mean = (k: 'wall' | 'node' | 'pg') => summary.reduce((n, r) => n + r[k], 0) / summary.length;
 console.log(

@@ -10,7 +10,7 @@
  * it. PostgreSQL: database tagger_bench_we next to TEST_DATABASE_URL (or BENCH_DATABASE_URL);
  * PGlite: BENCH_PGLITE_DIR (default the system temp folder).
  * Run: npm run bench:work-entries   (BENCH_DB=postgres|pglite|both, BENCH_ENTRIES=1000000,
- *      BENCH_RATE=300, BENCH_DURATION=10)
+ *      BENCH_RATE=300, BENCH_DURATION=10, BENCH_ONLY=export|lists: only the export, or all but it)
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
@@ -192,6 +192,7 @@ async function bench(kind: Kind) {
       const ok = r.p99 < target && r.non2xx === 0 && r.errors === 0;
       console.log(`${kind} ${r.name}: p99 ${ms(r.p99)} ms (target < ${target}): ${ok ? 'PASS' : 'FAIL'}`);
     }
+    if (process.env.BENCH_ONLY === 'lists') return;
     const e = await measureExport(apiUrl, token);
     const ok =
       e.status === 200 &&
