@@ -162,6 +162,13 @@ describe.each(DRIVERS)('work entries archive API (%s)', (driver) => {
     expect(badCursor.json().details[0].field).toBe('cursor');
     const { next_cursor } = (await archive('?limit=1')).json();
     expect((await archive(`?limit=1&order=asc&cursor=${next_cursor}`)).statusCode).toBe(400);
+    const noTime = Buffer.from(JSON.stringify(['archive', 'desc', '9999-99-99 99:99:99+00', 1])).toString(
+      'base64url',
+    );
+    expect((await archive(`?cursor=${noTime}`)).json()).toMatchObject({
+      statusCode: 400,
+      details: [{ field: 'cursor' }],
+    });
     expect((await archive('/2147483000')).statusCode).toBe(404);
   });
 
