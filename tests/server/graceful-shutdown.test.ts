@@ -61,7 +61,7 @@ describe.each(DRIVERS)('graceful shutdown on SIGTERM (%s)', (driver) => {
       proc.on('exit', (code) => resolve({ code, at: Date.now() })),
     );
     return (async () => {
-      const until = Date.now() + 40_000;
+      const until = Date.now() + 100_000;
       for (;;) {
         if (proc.exitCode !== null) throw new Error(`server exited:\n${log.join('\n')}`);
         const ok = await fetch(`http://127.0.0.1:${port}/api/v1/health`)
