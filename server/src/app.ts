@@ -52,13 +52,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     // Errors the router raises before any route (a path parameter past maxParamLength, a path that
     // does not decode) answer with the standard error body too, without echoing the URL back.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const status = tooLong ? 414 : 400;
       const message = tooLong ? 'A path parameter is too long' : 'The request path is not valid';
+      // No hook runs for these: the request id is added here (plugins/request-id.ts does it for the rest).
       (reply as FastifyReply)
         .code(status)
-        .send(errorBody(status, message, tooLong ? 'URI_TOO_LONG' : 'BAD_URL'));
+        .header('x-request-id', request.id)
+        .send({ ...errorBody(status, message, tooLong ? 'URI_TOO_LONG' : 'BAD_URL'), requestId: request.id });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -51,6 +51,10 @@ describe('request ids', () => {
     expect(ok.headers['x-request-id']).toMatch(UUID);
     expect(ok.headers['x-request-id']).not.toBe(id);
     expect(ok.json().requestId).toBeUndefined();
+    // The router's own errors (a path that does not decode) carry it too.
+    const bad = await direct.inject({ method: 'GET', url: '/api/v1/users/%E0%A4%A' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'BAD_URL', requestId: bad.headers['x-request-id'] });
   });
 
   it('takes a sane id from a trusted proxy, on the answer and every log line of the request', async () => {

@@ -81,7 +81,8 @@ export default fp(async function requestId(app: FastifyInstance) {
       reply.statusCode >= 400 &&
       typeof payload === 'string' &&
       payload.startsWith('{"statusCode":') &&
-      payload.endsWith('}')
+      payload.endsWith('}') &&
+      !payload.includes('"requestId":')
     ) {
       return `${payload.slice(0, -1)},"requestId":${JSON.stringify(request.id)}}`;
     }
