@@ -32,7 +32,7 @@ type Row = {
 };
 const rows: Row[] = [];
 
-async function audit(name: string, url: string, keepStorage: boolean) {
+async function audit(name: string, url: string, keepStorage: boolean, attempt = 1): Promise<void> {
   const result = await lighthouse(
     url,
     {
@@ -46,20 +46,25 @@ async function audit(name: string, url: string, keepStorage: boolean) {
   );
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  // A trace that missed its navigation start (NO_NAVSTART) now and then: measure again.
+  if (lhr.runtimeError && attempt < 3) {
+    console.log(`  ${name}: ${lhr.runtimeError.code}, measuring again`);
+    return audit(name, url, keepStorage, attempt + 1);
+  }
   if (process.env.LIGHTHOUSE_JSON) {
     mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
     writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${name}.json`), JSON.stringify(lhr));
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-  const audit = (id: string) => lhr.audits[id]?.displayValue ?? '—';
+  const display = (id: string) => lhr.audits[id]?.displayValue ?? '—';
   rows.push({
     page: name,
     performance: score('performance'),
     accessibility: score('accessibility'),
-    fcp: audit('first-contentful-paint'),
-    lcp: audit('largest-contentful-paint'),
-    tbt: audit('total-blocking-time'),
-    cls: audit('cumulative-layout-shift'),
+    fcp: display('first-contentful-paint'),
+    lcp: display('largest-contentful-paint'),
+    tbt: display('total-blocking-time'),
+    cls: display('cumulative-layout-shift'),
   });
   for (const [id, a] of Object.entries(lhr.audits)) {
     if (lhr.categories.accessibility.auditRefs.some((r) => r.id === id && r.weight > 0) && a.score === 0)
