@@ -225,7 +225,13 @@ describe.each(DRIVERS)('work entry list (%s)', (driver) => {
     const first = await list('sort=worker&order=asc&limit=2');
     const cursor = encodeURIComponent(first.next_cursor as string);
     const forged = Buffer.from(JSON.stringify(['created', 'desc', 'not a time', 5])).toString('base64url');
+    // The shape of a time but no time: PostgreSQL would refuse the cast (a 500 before).
+    const noTime = (v: string) =>
+      Buffer.from(JSON.stringify(['created', 'desc', 0, v, 5])).toString('base64url');
     for (const q of [
+      `cursor=${noTime('9999-99-99 99:99:99+00')}`,
+      `cursor=${noTime('2026-02-30 10:00:00+00')}`,
+      `cursor=${noTime('2026-02-28 10:00:00+99')}`,
       `sort=task&order=asc&cursor=${cursor}`,
       `sort=worker&order=desc&cursor=${cursor}`,
       'cursor=abc',

@@ -74,6 +74,26 @@ export function orderBy(keyset: Keyset): SQL[] {
 
 const TIMESTAMP_TEXT = /^(infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})$/;
 
+/**
+ * A cursor's time is PostgreSQL's rendering of a real instant: the shape alone would let
+ * "2026-99-99 99:99:99+00" through to a cast PostgreSQL refuses (a 500 instead of a 400).
+ */
+function isTimestampText(v: string): boolean {
+  if (!TIMESTAMP_TEXT.test(v)) return false;
+  if (v === 'infinity') return true;
+  const [y, mo, d, h, mi, s, oh] = v.match(/\d+/g)?.map(Number) ?? [];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60 &&
+    oh <= 15
+  );
+}
+
 /** The cursor after a row: its sort, order, few-matches mode, key values and id. */
 export function encodeCursor(keyset: Keyset, row: { id: number; k0: string; k1: string | null }): string {
   const values = SORT_KEYS[keyset.sort].exprs.length === 2 ? [row.k0, row.k1] : [row.k0];
@@ -104,7 +124,7 @@ export function afterCursor(keyset: Keyset, cursor: string): { keyset: Keyset; a
     const v = rest[i];
     if (typeof v !== 'string' || v.length > 500) return undefined;
     if (type === 'timestamptz') {
-      if (!TIMESTAMP_TEXT.test(v)) return undefined;
+      if (!isTimestampText(v)) return undefined;
       values.push(sql`${v}::timestamptz`);
     } else if (type === 'int') {
       if (!/^-?\d{1,10}$/.test(v) || Math.abs(Number(v)) > 2147483647) return undefined;
