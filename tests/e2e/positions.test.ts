@@ -130,8 +130,12 @@ describe('positions screen', () => {
     await dialog.getByLabel('Position code').fill('CR-201');
     await dialog.getByLabel('Name', { exact: true }).fill('Crane base');
     await dialog.getByLabel('NFC tag ID', { exact: true }).fill(nfc);
-    await dialog.getByLabel('Latitude').pressSequentially('60.169856');
-    await dialog.getByLabel('Longitude').pressSequentially('24.938379');
+    // Typed key by key as a user does (the number input formats as it goes); each field is
+    // checked before Save, so a busy machine cannot send a half-typed coordinate.
+    await dialog.getByLabel('Latitude').pressSequentially('60.169856', { delay: 20 });
+    await expect.poll(() => dialog.getByLabel('Latitude').inputValue()).toBe('60.169856');
+    await dialog.getByLabel('Longitude').pressSequentially('24.938379', { delay: 20 });
+    await expect.poll(() => dialog.getByLabel('Longitude').inputValue()).toBe('24.938379');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('This NFC tag is already used by another position').waitFor();
     await dialog.getByLabel('NFC tag ID', { exact: true }).fill('CRANE-201');

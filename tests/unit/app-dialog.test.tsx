@@ -39,6 +39,15 @@ describe('AppDialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
   });
 
+  it('leaves the focus where the user already is when it finishes opening', async () => {
+    renderDialog();
+    const code = screen.getByLabelText('Code') as HTMLInputElement;
+    code.focus();
+    // The opening ends after this; the first field must not take the user's typing away.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(document.activeElement).toBe(code);
+  });
+
   it('submits its form from the footer Save and closes on Cancel and Escape', async () => {
     const { onHide, onSubmit } = renderDialog();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));

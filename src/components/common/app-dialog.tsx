@@ -34,6 +34,16 @@ export interface AppDialogProps {
 const FIRST_FIELD =
   'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
 
+/**
+ * The first field takes focus when the dialog has finished opening, unless the user is already in
+ * one: a quick typist (or a busy machine that ends the opening late) would otherwise have the rest
+ * of their typing moved into the first field.
+ */
+function focusFirstField(form: HTMLFormElement | null) {
+  if (!form || form.contains(document.activeElement)) return;
+  form.querySelector<HTMLElement>(FIRST_FIELD)?.focus();
+}
+
 export function AppDialog({
   header,
   visible,
@@ -72,7 +82,7 @@ export function AppDialog({
       header={header}
       visible={visible}
       onHide={hide}
-      onShow={() => formRef.current?.querySelector<HTMLElement>(FIRST_FIELD)?.focus()}
+      onShow={() => focusFirstField(formRef.current)}
       footer={footer}
       modal
       draggable={false}
