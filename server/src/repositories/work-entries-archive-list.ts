@@ -8,6 +8,7 @@ import { WORK_ENTRY_COUNT_CAP, type WorkEntryStatus } from '#domain/work-entries
 import type { Db } from '../db/client.ts';
 import { workEntriesArchive as a, workEntryPhotosArchive as pa } from '../db/schema/index.ts';
 import { findPgError } from '../lib/db-errors.ts';
+import { isTimestampText } from './work-entries-keyset.ts';
 
 export interface ArchiveFilter {
   /** Only this worker's entries (an export by a caller without work_entries.view_all). */
@@ -75,8 +76,6 @@ export type ArchivedRow = Awaited<ReturnType<typeof pageAfter>>['rows'][number];
 const encodeCursor = (order: Order, row: { k0: string; id: number }) =>
   Buffer.from(JSON.stringify(['archive', order, row.k0, row.id])).toString('base64url');
 
-const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
-
 /** "After the cursor" as a condition, or undefined for a cursor that is not ours for this order. */
 function afterCursor(order: Order, cursor: string): SQL | undefined {
   let parsed: unknown;
@@ -87,7 +86,7 @@ function afterCursor(order: Order, cursor: string): SQL | undefined {
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
   const [kind, o, created, id] = parsed as unknown[];
-  if (kind !== 'archive' || o !== order || typeof created !== 'string' || !TIMESTAMP_TEXT.test(created))
+  if (kind !== 'archive' || o !== order || typeof created !== 'string' || !isTimestampText(created))
     return undefined;
   if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2147483647) return undefined;
   const key = sql`(${a.createdAt}, ${a.id})`;

@@ -78,7 +78,7 @@ const TIMESTAMP_TEXT = /^(infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6}
  * A cursor's time is PostgreSQL's rendering of a real instant: the shape alone would let
  * "2026-99-99 99:99:99+00" through to a cast PostgreSQL refuses (a 500 instead of a 400).
  */
-function isTimestampText(v: string): boolean {
+export function isTimestampText(v: string): boolean {
   if (!TIMESTAMP_TEXT.test(v)) return false;
   if (v === 'infinity') return true;
   const [y, mo, d, h, mi, s, oh] = v.match(/\d+/g)?.map(Number) ?? [];

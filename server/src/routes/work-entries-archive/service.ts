@@ -3,10 +3,7 @@
  * (work_entries.view_all); the export also for a caller with work_entries.export alone, limited to
  * their own entries like the live export. Photo links point at the archive's own photo route.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply } from 'fastify';
-import type { WorkEntryStatus } from '#domain/work-entries.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { API_PREFIX } from '../../plugins/authorization.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
@@ -17,7 +14,8 @@ import type { RequestContext } from '../../types.ts';
 import { seesAll } from '../work-entries/access.ts';
 import type { PhotoLinks } from '../work-entries/photo-links.ts';
 import type { PhotoStore } from '../work-entries/photo-store.ts';
-import { toApiPhoto } from '../work-entries/present.ts';
+import { sendSignedPhoto } from '../work-entries/photos.ts';
+import { toApiEntry, toApiPhoto } from '../work-entries/present.ts';
 import { invalidCursor } from '../work-entries/service.ts';
 
 export interface ArchiveDeps {
@@ -57,28 +55,7 @@ export async function archiveConditionFor(ctx: RequestContext, q: ArchiveFilters
 
 /** An archived entry as the API answers a live one (never paused: only closed entries are archived). */
 function present(row: repo.ArchivedRow, links: PhotoLinks): ApiWorkEntry {
-  return {
-    id: row.id,
-    user_id: row.userId,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    position_id: row.positionId,
-    position_name: row.positionName,
-    task_id: row.taskId,
-    task_name: row.taskName,
-    status: row.status as WorkEntryStatus,
-    duration_minutes: row.durationMinutes,
-    started_at: row.startedAt.toISOString(),
-    created_at: row.createdAt.toISOString(),
-    completed_at: row.completedAt?.toISOString() ?? null,
-    paused_at: null,
-    notes: row.notes,
-    nfc_tag_id: row.nfcTagId,
-    latitude: row.latitude,
-    longitude: row.longitude,
-    distance_meters: row.distanceMeters,
-    photo_urls: (row.photoIds ?? []).map((id) => links.url(id)),
-  };
+  return toApiEntry({ ...row, pausedAt: null }, row.photoIds ?? [], links);
 }
 
 export async function listArchived(ctx: RequestContext, deps: ArchiveDeps, q: ArchiveListOptions) {
@@ -109,23 +86,13 @@ export async function getArchived(ctx: RequestContext, deps: ArchiveDeps, id: nu
   };
 }
 
-/** GET /work-entries/archive/photos/{id}?exp&sig: a bad, expired or foreign signature is a plain 404. */
-export async function serveArchivedPhoto(
+/** GET /work-entries/archive/photos/{id}?exp&sig: the live route's rules over the archive's rows. */
+export function serveArchivedPhoto(
   deps: ArchiveDeps,
   db: RequestContext['db'],
   photoId: number,
   query: { exp: number; sig: string },
   reply: FastifyReply,
 ) {
-  const missing = () => new HttpError(404, 'Photo not found', { code: 'PHOTO_NOT_FOUND' });
-  if (!deps.links.verify(photoId, query.exp, query.sig)) throw missing();
-  const row = await repo.archivedPhotoById(db, photoId);
-  const file = row && deps.store.pathOf(row.url);
-  const size = file ? await stat(file).catch(() => undefined) : undefined;
-  if (!row || !file || !size?.isFile()) throw missing();
-  return reply
-    .header('content-type', row.contentType ?? 'application/octet-stream')
-    .header('content-length', String(size.size))
-    .header('content-disposition', 'inline')
-    .send(createReadStream(file));
+  return sendSignedPhoto(deps, photoId, query, reply, (id) => repo.archivedPhotoById(db, id));
 }

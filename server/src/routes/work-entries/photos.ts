@@ -75,17 +75,20 @@ export async function uploadPhoto(
   }
 }
 
-/** GET /work-entries/photos/{id}?exp&sig: a bad, expired or foreign signature is a plain 404. */
-export async function servePhoto(
-  deps: WorkEntryDeps,
-  db: RequestContext['db'],
+/**
+ * A photo file by its signed link, live or archived (`find` reads the row): a bad, expired or
+ * foreign signature, an unknown row or a missing file is a plain 404.
+ */
+export async function sendSignedPhoto(
+  deps: Pick<WorkEntryDeps, 'links' | 'store'>,
   photoId: number,
   query: { exp: number; sig: string },
   reply: FastifyReply,
+  find: (id: number) => Promise<{ url: string; contentType: string | null } | undefined>,
 ) {
   const missing = () => new HttpError(404, 'Photo not found', { code: 'PHOTO_NOT_FOUND' });
   if (!deps.links.verify(photoId, query.exp, query.sig)) throw missing();
-  const row = await photosRepo.photoById(db, photoId);
+  const row = await find(photoId);
   const file = row && deps.store.pathOf(row.url);
   const size = file ? await stat(file).catch(() => undefined) : undefined;
   if (!row || !file || !size?.isFile()) throw missing();
@@ -94,4 +97,15 @@ export async function servePhoto(
     .header('content-length', String(size.size))
     .header('content-disposition', 'inline')
     .send(createReadStream(file));
+}
+
+/** GET /work-entries/photos/{id}?exp&sig. */
+export function servePhoto(
+  deps: WorkEntryDeps,
+  db: RequestContext['db'],
+  photoId: number,
+  query: { exp: number; sig: string },
+  reply: FastifyReply,
+) {
+  return sendSignedPhoto(deps, photoId, query, reply, (id) => photosRepo.photoById(db, id));
 }

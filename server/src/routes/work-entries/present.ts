@@ -17,9 +17,9 @@ export function toApiPhoto(row: PhotoRow, links: PhotoLinks): ApiWorkEntryPhoto 
   };
 }
 
-/** Page-only columns (the site's version and total) are not the entry's. */
+/** Page-only columns (the site's version and total, the cursor's keys) are not the entry's. */
 export function toApiEntry(
-  row: Omit<EntryListRow, 'siteVersion' | 'siteTotal'>,
+  row: Omit<EntryListRow, 'siteVersion' | 'siteTotal' | 'k0' | 'k1' | 'photoIds'>,
   photoIds: number[],
   links: PhotoLinks,
 ): ApiWorkEntry {
