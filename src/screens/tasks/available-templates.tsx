@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
@@ -11,7 +10,7 @@ import { useNotify } from '../../components/notify/notify-context.ts';
 import { actionsColumn } from '../../components/table/columns.tsx';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import type { TaskCategory } from '../../domain/tasks.ts';
-import { CategoryCell, DurationCell, TaskNameCell } from './task-cells.tsx';
+import { templateColumns } from './task-cells.tsx';
 import { useTasksMutation } from './use-tasks-api.ts';
 
 type Props = {
@@ -50,23 +49,7 @@ export function AvailableTemplates({ positionId, positionLabel, search, category
       sortField="task_name"
       sortOrder={1}
     >
-      <Column
-        field="task_name"
-        header={t('tasks.columns.name')}
-        sortable
-        body={(row: TaskTemplate) => <TaskNameCell name={row.task_name} code={row.task_code} />}
-      />
-      <Column
-        field="category"
-        header={t('tasks.columns.category')}
-        sortable
-        body={(row: TaskTemplate) => <CategoryCell value={row.category} />}
-      />
-      <Column field="priority" header={t('tasks.columns.priority')} sortable />
-      <Column
-        header={t('tasks.columns.duration')}
-        body={(row: TaskTemplate) => <DurationCell minutes={row.duration_minutes} />}
-      />
+      {templateColumns(t)}
       {canCreate
         ? actionsColumn<TaskTemplate>(t('common.actions'), (row) => (
             <div className="task-actions">

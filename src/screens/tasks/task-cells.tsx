@@ -1,7 +1,9 @@
 /** Cells the task tables share: category, duration as hours and minutes (spec §9), and status. */
+import type { TFunction } from 'i18next';
+import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import type { TaskInstance } from '../../api/gen/model';
+import type { TaskInstance, TaskTemplate } from '../../api/gen/model';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { TASK_CATEGORIES, type TaskCategory } from '../../domain/tasks.ts';
 
@@ -70,4 +72,32 @@ export function TaskNameCell({ name, code }: { name: string; code: string | null
       {code ? <code className="task-name__code">{code}</code> : null}
     </div>
   );
+}
+
+/** A template's name, category, priority and duration: the template library's and a position's available templates. */
+export function templateColumns(t: TFunction) {
+  return [
+    <Column
+      key="name"
+      field="task_name"
+      header={t('tasks.columns.name')}
+      sortable
+      body={(row: TaskTemplate) => <TaskNameCell name={row.task_name} code={row.task_code} />}
+    />,
+    <Column
+      key="category"
+      field="category"
+      header={t('tasks.columns.category')}
+      sortable
+      body={(row: TaskTemplate) => <CategoryCell value={row.category} />}
+    />,
+    <Column key="priority" field="priority" header={t('tasks.columns.priority')} sortable />,
+    <Column
+      key="duration"
+      field="duration_minutes"
+      header={t('tasks.columns.duration')}
+      sortable
+      body={(row: TaskTemplate) => <DurationCell minutes={row.duration_minutes} />}
+    />,
+  ];
 }

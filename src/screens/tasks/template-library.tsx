@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
@@ -15,7 +14,7 @@ import { actionsColumn, statusColumn } from '../../components/table/columns.tsx'
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { FromTemplateDialog } from './from-template-dialog.tsx';
-import { CategoryCell, DurationCell, TaskNameCell } from './task-cells.tsx';
+import { templateColumns } from './task-cells.tsx';
 import { TaskFilters } from './task-filters.tsx';
 import type { TasksSearch } from './tasks-search.ts';
 import { useActivePositions, useTasksMutation } from './use-tasks-api.ts';
@@ -116,25 +115,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
           sortField="task_name"
           sortOrder={1}
         >
-          <Column
-            field="task_name"
-            header={t('tasks.columns.name')}
-            sortable
-            body={(row: TaskTemplate) => <TaskNameCell name={row.task_name} code={row.task_code} />}
-          />
-          <Column
-            field="category"
-            header={t('tasks.columns.category')}
-            sortable
-            body={(row: TaskTemplate) => <CategoryCell value={row.category} />}
-          />
-          <Column field="priority" header={t('tasks.columns.priority')} sortable />
-          <Column
-            field="duration_minutes"
-            header={t('tasks.columns.duration')}
-            sortable
-            body={(row: TaskTemplate) => <DurationCell minutes={row.duration_minutes} />}
-          />
+          {templateColumns(t)}
           {statusColumn<TaskTemplate>(t('tasks.columns.status'))}
           {canCreate || onEdit || canDelete
             ? actionsColumn<TaskTemplate>(t('common.actions'), actions)
