@@ -72,16 +72,18 @@ export function orderBy(keyset: Keyset): SQL[] {
   return keyExprs(keyset).map((e) => sql`${e} ${dir}`);
 }
 
-const TIMESTAMP_TEXT = /^(infinity|\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2})$/;
+const TIMESTAMP_PARTS =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::\d{2}){0,2}$/;
 
 /**
  * A cursor's time is PostgreSQL's rendering of a real instant: the shape alone would let
  * "2026-99-99 99:99:99+00" through to a cast PostgreSQL refuses (a 500 instead of a 400).
  */
 export function isTimestampText(v: string): boolean {
-  if (!TIMESTAMP_TEXT.test(v)) return false;
   if (v === 'infinity') return true;
-  const [y, mo, d, h, mi, s, oh] = v.match(/\d+/g)?.map(Number) ?? [];
+  const m = TIMESTAMP_PARTS.exec(v);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s, oh] = [m[1], m[2], m[3], m[4], m[5], m[6], m[7]].map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d));
   return (
     date.getUTCFullYear() === y &&
