@@ -15,6 +15,7 @@ import {
   tasks,
   workEntries,
 } from '../db/schema/index.ts';
+import { readSnapshot } from '../lib/snapshot-cache.ts';
 import type { Dependency } from '../schemas/dependency.ts';
 import { intArray } from './assignments.ts';
 
@@ -159,12 +160,10 @@ export async function ruleFacts(
   }
   const kept = perDb?.get(key);
   if (kept && taskIds.every((id) => kept.assigned.has(id))) {
-    // A statement with no table and no parameter: PGlite plans the facts statement anew each time
-    // (~1 ms of CPU), this one costs what `select 1` does.
-    const now = (await db.execute(sql`select pg_current_snapshot()::text as snapshot`)) as unknown as {
-      rows: { snapshot: string }[];
-    };
-    if (now.rows[0].snapshot === kept.snapshot)
+    // The snapshot alone, as the list caches read it (a statement with no table, straight to the
+    // driver): PGlite plans the facts statement anew each time (~1 ms of CPU).
+    const now = await readSnapshot(db);
+    if (now.version === kept.snapshot)
       return {
         positionExists: kept.positionExists,
         assigned: new Set(taskIds.filter((id) => kept.assigned.get(id))),
