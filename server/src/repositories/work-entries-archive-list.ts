@@ -7,7 +7,6 @@ import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm
 import { WORK_ENTRY_COUNT_CAP, type WorkEntryStatus } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import { workEntriesArchive as a, workEntryPhotosArchive as pa } from '../db/schema/index.ts';
-import { findPgError } from '../lib/db-errors.ts';
 import { isTimestampText } from './work-entries-keyset.ts';
 
 export interface ArchiveFilter {
@@ -105,12 +104,7 @@ export async function pageAfter(db: Db, condition: SQL, order: Order, limit: num
     .from(a)
     .where(and(condition, after))
     .orderBy(dir(a.createdAt), dir(a.id))
-    .limit(limit + 1)
-    .catch((err) => {
-      // A cursor's time that has the shape but is no time (month 99): PostgreSQL refuses the cast.
-      if (after && findPgError(err)?.code?.startsWith('22')) throw new InvalidArchiveCursor();
-      throw err;
-    });
+    .limit(limit + 1);
   const more = rows.length > limit;
   const page = more ? rows.slice(0, limit) : rows;
   const last = page.at(-1);
