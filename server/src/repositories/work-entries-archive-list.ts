@@ -3,42 +3,19 @@
  * (created_at, id) (the archive's one order, backed by its (site_id, created_at, id) index and the
  * per-worker and per-position ones), a capped count, one entry, photos, and the export's batches.
  */
-import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import { WORK_ENTRY_COUNT_CAP, type WorkEntryStatus } from '#domain/work-entries.ts';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { WORK_ENTRY_COUNT_CAP } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import { workEntriesArchive as a, workEntryPhotosArchive as pa } from '../db/schema/index.ts';
+import { type EntryFilter, filterParts } from './work-entries.ts';
 import { isTimestampText } from './work-entries-keyset.ts';
 
-export interface ArchiveFilter {
-  /** Only this worker's entries (an export by a caller without work_entries.view_all). */
-  ownerId?: number;
-  status?: WorkEntryStatus;
-  userId?: number;
-  positionId?: number;
-  taskId?: number;
-  /** Inclusive days (YYYY-MM-DD) in `timeZone`. */
-  from?: string;
-  to?: string;
-  timeZone: string;
-}
+export type ArchiveFilter = Omit<EntryFilter, 'search'>;
 
 export type Order = 'asc' | 'desc';
 
-/** Start of a day in the site's zone, as an instant. */
-const dayStart = (day: string, timeZone: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
-
 export function archiveCondition(siteId: string, f: ArchiveFilter): SQL {
-  return and(
-    eq(a.siteId, siteId),
-    f.ownerId === undefined ? undefined : eq(a.userId, f.ownerId),
-    f.status === undefined ? undefined : eq(a.status, f.status),
-    f.userId === undefined ? undefined : eq(a.userId, f.userId),
-    f.positionId === undefined ? undefined : eq(a.positionId, f.positionId),
-    f.taskId === undefined ? undefined : eq(a.taskId, f.taskId),
-    f.from === undefined ? undefined : gte(a.createdAt, dayStart(f.from, f.timeZone)),
-    f.to === undefined ? undefined : lt(a.createdAt, dayStart(f.to, f.timeZone, 1)),
-  ) as SQL;
+  return and(eq(a.siteId, siteId), ...filterParts(a, f)) as SQL;
 }
 
 const columns = {

@@ -3,6 +3,7 @@
  * export's batches, one entry with its names, and the writes of check-in and status changes.
  */
 import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { WORK_ENTRY_COUNT_CAP, type WorkEntrySort, type WorkEntryStatus } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import {
@@ -90,16 +91,32 @@ async function searchCondition(db: Db, siteId: string, search: string): Promise<
 const dayStart = (day: string, timeZone: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
 
+/** The columns the filters read, which the live entries and the archive both have. */
+interface FilteredColumns {
+  userId: PgColumn;
+  status: PgColumn;
+  positionId: PgColumn;
+  taskId: PgColumn;
+  createdAt: PgColumn;
+}
+
+/** The filters but the search, on the live entries' or the archive's columns (undefined: none). */
+export function filterParts(t: FilteredColumns, f: Omit<EntryFilter, 'search'>): (SQL | undefined)[] {
+  return [
+    f.ownerId === undefined ? undefined : eq(t.userId, f.ownerId),
+    f.status === undefined ? undefined : eq(t.status, f.status),
+    f.userId === undefined ? undefined : eq(t.userId, f.userId),
+    f.positionId === undefined ? undefined : eq(t.positionId, f.positionId),
+    f.taskId === undefined ? undefined : eq(t.taskId, f.taskId),
+    f.from === undefined ? undefined : gte(t.createdAt, dayStart(f.from, f.timeZone)),
+    f.to === undefined ? undefined : lt(t.createdAt, dayStart(f.to, f.timeZone, 1)),
+  ];
+}
+
 export async function filterCondition(db: Db, siteId: string, f: EntryFilter): Promise<SQL> {
   return workEntryRows.where(
     siteId,
-    f.ownerId === undefined ? undefined : eq(w.userId, f.ownerId),
-    f.status === undefined ? undefined : eq(w.status, f.status),
-    f.userId === undefined ? undefined : eq(w.userId, f.userId),
-    f.positionId === undefined ? undefined : eq(w.positionId, f.positionId),
-    f.taskId === undefined ? undefined : eq(w.taskId, f.taskId),
-    f.from === undefined ? undefined : gte(w.createdAt, dayStart(f.from, f.timeZone)),
-    f.to === undefined ? undefined : lt(w.createdAt, dayStart(f.to, f.timeZone, 1)),
+    ...filterParts(w, f),
     f.search ? await searchCondition(db, siteId, f.search) : undefined,
   );
 }
