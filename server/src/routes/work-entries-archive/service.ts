@@ -4,19 +4,17 @@
  * their own entries like the live export. Photo links point at the archive's own photo route.
  */
 import type { FastifyReply } from 'fastify';
-import { errors, HttpError } from '../../lib/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { API_PREFIX } from '../../plugins/authorization.ts';
-import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries-archive-list.ts';
 import type { ApiWorkEntry } from '../../schemas/work-entry.ts';
 import type { ArchiveFilters, ArchiveListOptions } from '../../schemas/work-entry-archive.ts';
 import type { RequestContext } from '../../types.ts';
-import { seesAll } from '../work-entries/access.ts';
 import type { PhotoLinks } from '../work-entries/photo-links.ts';
 import type { PhotoStore } from '../work-entries/photo-store.ts';
 import { sendSignedPhoto } from '../work-entries/photos.ts';
 import { toApiEntry, toApiPhoto } from '../work-entries/present.ts';
-import { invalidCursor } from '../work-entries/service.ts';
+import { entryFilterOf, invalidCursor } from '../work-entries/service.ts';
 
 export interface ArchiveDeps {
   links: PhotoLinks;
@@ -33,24 +31,7 @@ export function archiveLinks(links: PhotoLinks): PhotoLinks {
 }
 
 export async function archiveConditionFor(ctx: RequestContext, q: ArchiveFilters) {
-  if (q.from && q.to && q.from > q.to) {
-    const message = 'The last day must not be before the first day';
-    throw new HttpError(400, `to: ${message}`, {
-      code: 'VALIDATION_ERROR',
-      details: [{ field: 'to', message }],
-    });
-  }
-  const timeZone = q.from || q.to ? (await getSiteSettings(ctx.db, ctx.siteId)).timezone : 'UTC';
-  return repo.archiveCondition(ctx.siteId, {
-    ownerId: seesAll(ctx) ? undefined : ctx.actor.userId,
-    status: q.status,
-    userId: q.user_id,
-    positionId: q.position_id,
-    taskId: q.task_id,
-    from: q.from,
-    to: q.to,
-    timeZone,
-  });
+  return repo.archiveCondition(ctx.siteId, await entryFilterOf(ctx, q));
 }
 
 /** An archived entry as the API answers a live one (never paused: only closed entries are archived). */

@@ -38,7 +38,15 @@ export interface WorkEntryDeps {
 }
 
 /** The list's and the export's filters as one condition, the caller's scope included. */
-export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
+/**
+ * The caller's filters as the repositories take them (the live list's and the archive's): the
+ * day range checked, the site's time zone read only when a day is given, a worker's own entries
+ * only without work_entries.view_all.
+ */
+export async function entryFilterOf(
+  ctx: RequestContext,
+  q: Omit<WorkEntryFilters, 'search'> & { search?: string },
+): Promise<repo.EntryFilter> {
   if (q.from && q.to && q.from > q.to) {
     const message = 'The last day must not be before the first day';
     throw new HttpError(400, `to: ${message}`, {
@@ -47,7 +55,7 @@ export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
     });
   }
   const timeZone = q.from || q.to ? (await getSiteSettings(ctx.db, ctx.siteId)).timezone : 'UTC';
-  return repo.filterCondition(ctx.db, ctx.siteId, {
+  return {
     ownerId: seesAll(ctx) ? undefined : ctx.actor.userId,
     status: q.status,
     userId: q.user_id,
@@ -57,7 +65,11 @@ export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
     to: q.to,
     timeZone,
     search: q.search?.trim() || undefined,
-  });
+  };
+}
+
+export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
+  return repo.filterCondition(ctx.db, ctx.siteId, await entryFilterOf(ctx, q));
 }
 
 export const keysetOf = (q: WorkEntryFilters) => ({ sort: q.sort ?? 'created', order: q.order ?? 'desc' });
