@@ -87,7 +87,9 @@ const INSERT_CHUNK = 1000;
 /**
  * Inserts the instances; a (template, position) pair that already has an open instance is left out
  * by the partial unique index (on conflict do nothing), even if it appeared since the caller looked.
- * Returns the new rows' ids and pairs.
+ * Rows go in sorted by (template, position), so two concurrent calls that share pairs take the
+ * index's locks in the same order: the later one waits and skips, instead of each holding a pair
+ * the other needs (a deadlock PostgreSQL would end with an error). Returns the new rows' ids and pairs.
  */
 export async function insertInstancesSkippingOpen(
   db: Db,
@@ -95,8 +97,11 @@ export async function insertInstancesSkippingOpen(
   values: NewInstance[],
 ): Promise<{ id: number; templateId: number | null; positionId: number }[]> {
   const out: { id: number; templateId: number | null; positionId: number }[] = [];
-  for (let start = 0; start < values.length; start += INSERT_CHUNK) {
-    const chunk = values.slice(start, start + INSERT_CHUNK).map((v) => ({ ...v, siteId }));
+  const ordered = [...values].sort(
+    (a, b) => (a.templateId ?? 0) - (b.templateId ?? 0) || a.positionId - b.positionId,
+  );
+  for (let start = 0; start < ordered.length; start += INSERT_CHUNK) {
+    const chunk = ordered.slice(start, start + INSERT_CHUNK).map((v) => ({ ...v, siteId }));
     out.push(
       ...(await db
         .insert(i)
