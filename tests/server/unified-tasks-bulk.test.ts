@@ -151,7 +151,8 @@ describe.each(DRIVERS)('bulk task instances (%s)', (driver) => {
       expect(x.json().skipped_count + y.json().skipped_count).toBe(40);
       expect(await countOf(template.id)).toBe(40);
     } finally {
-      if (slow) await t.app.database.query('drop trigger slow_row on task_instances; drop function slow_row()');
+      if (slow)
+        await t.app.database.query('drop trigger slow_row on task_instances; drop function slow_row()');
     }
   });
 
