@@ -76,7 +76,7 @@ describe('roles and custom roles', () => {
     expect(await create.isDisabled()).toBe(true);
     await dialog.getByLabel('Role Name').fill('Inspector');
     for (const id of ['positions-read', 'positions-update', 'tasks-read'])
-      await dialog.locator(`#create-role-${id}`).click({ force: true });
+      await dialog.locator(`#create-role-${id}`).check();
     await create.click();
     await dialog.waitFor({ state: 'hidden' });
     const inspectorCard = card(page, 'Inspector');
