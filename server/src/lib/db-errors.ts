@@ -1,5 +1,7 @@
 /**
- * Database errors that are the client's fault become 4xx; a lost database becomes 503.
+ * Database errors that are the client's fault become 4xx; two transactions the database could not
+ * both let through (a deadlock, a serialization failure) become a 409 to try again, having changed
+ * nothing; a lost database becomes 503.
  * Drizzle wraps driver errors, so the original is looked for in the cause chain.
  */
 import { UNIQUE_MESSAGES } from '../db/schema/index.ts';
@@ -88,6 +90,13 @@ export function mapDatabaseError(err: unknown): HttpError | undefined {
       const message = known?.message ?? 'This record already exists';
       return new HttpError(409, message, { code: 'CONFLICT', details: [{ field, message, rule: 'unique' }] });
     }
+    case '40P01': // deadlock_detected: PostgreSQL ended one of two transactions waiting on each other
+    case '40001': // serialization_failure
+      return new HttpError(
+        409,
+        'Someone else changed the same records at the same moment. Please try again.',
+        { code: 'CONCURRENT_CHANGE' },
+      );
     case '23503':
       return new HttpError(409, 'This record is still referenced by other records', { code: 'REFERENCED' });
     case '23514':
