@@ -2,16 +2,15 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionTaskAssignmentsSort, type PositionTaskAssignment } from '../../api/gen/model';
 import { useDeletePositionTaskAssignment } from '../../api/gen/position-task-assignments/position-task-assignments.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { StatusTag } from '../../components/common/status-tag.tsx';
-import { useNotify } from '../../components/notify/notify-context.ts';
+import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { DateCell, RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn } from '../../components/table/columns.tsx';
@@ -33,13 +32,9 @@ type Props = {
 export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
-  const notify = useNotify();
   const refresh = useRefreshAssignments();
   const table = useLazyTable(ListPositionTaskAssignmentsSort, 'position_code');
-  const [dialog, setDialog] = useState<{ visible: boolean; row: PositionTaskAssignment | null }>({
-    visible: false,
-    row: null,
-  });
+  const dialog = useEditDialog<PositionTaskAssignment>();
   const list = useAssignmentsPage({
     position_id: search.position,
     task_id: search.task,
@@ -96,16 +91,10 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
         )}
         {filter('assignments-filter-task', t('assignments.filters.task'), search.task, tasks, 'task')}
         {can('tasks.create') ? (
-          <Button
-            label={t('assignments.add')}
-            icon="pi pi-plus"
-            onClick={() => setDialog({ visible: true, row: null })}
-          />
+          <Button label={t('assignments.add')} icon="pi pi-plus" onClick={() => dialog.open(null)} />
         ) : null}
       </div>
-      {list.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={list.isError} />
       <DataTable
         value={list.data?.assignments ?? []}
         loading={list.isPending}
@@ -154,23 +143,13 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
           ? actionsColumn(t('common.actions'), (r: PositionTaskAssignment) => (
               <RowActions
                 name={`${r.position_code} ${r.task_code}`}
-                onEdit={canEdit ? () => setDialog({ visible: true, row: r }) : undefined}
+                onEdit={canEdit ? () => dialog.open(r) : undefined}
                 onDelete={canDelete ? () => askDelete(r) : undefined}
               />
             ))
           : null}
       </DataTable>
-      <AssignmentFormDialog
-        row={dialog.row}
-        visible={dialog.visible}
-        positions={positions}
-        tasks={tasks}
-        onHide={() => setDialog((d) => ({ ...d, visible: false }))}
-        onSaved={() => {
-          setDialog((d) => ({ ...d, visible: false }));
-          notify.success(t('common.saved'));
-        }}
-      />
+      <AssignmentFormDialog row={dialog.row} positions={positions} tasks={tasks} {...dialog.dialogProps} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { Tree, type TreeExpandedKeysType } from 'primereact/tree';
 import type { TreeNode } from 'primereact/treenode';
@@ -14,6 +13,7 @@ import {
   useListTaskDependencies,
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
 import { IconButton } from '../../components/common/icon-button.tsx';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -161,7 +161,7 @@ export function DependenciesTab({ search, setSearch, positions }: Props) {
           />
         ) : null}
       </div>
-      {loadFailed ? <Message severity="error" text={t('errors.loadFailed')} className="page-alert" /> : null}
+      <LoadFailedAlert show={loadFailed} />
       {!enabled ? (
         <p className="wizard-muted">{t('assignments.dependencies.choosePosition')}</p>
       ) : (

@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
 import { useDeletePosition } from '../../api/gen/positions/positions.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
-import { useNotify } from '../../components/notify/notify-context.ts';
+import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useLazyTable } from '../../components/table/use-lazy-table.ts';
@@ -23,8 +23,6 @@ import './positions.css';
 // The tag sheet brings the QR library: loaded only when a sheet is opened.
 const TagSheetDialog = lazy(() => import('./tag-sheet-dialog.tsx'));
 
-type FormState = { visible: boolean; position: Position | null };
-
 /**
  * Spec §2 Positions: the site's positions (search and the inactive switch in the URL), add and
  * edit in a dialog, delete after a confirmation (or deactivate, when the position has history);
@@ -33,11 +31,10 @@ type FormState = { visible: boolean; position: Position | null };
 export function PositionsScreen() {
   const { t } = useTranslation();
   const { can } = usePermissions();
-  const notify = useNotify();
   const [search, setSearch] = useScreenSearch(validatePositionsSearch);
   const table = useLazyTable(ListPositionsSort, 'position_code');
   const { restart } = table;
-  const [form, setForm] = useState<FormState>({ visible: false, position: null });
+  const form = useEditDialog<Position>();
   const [importing, setImporting] = useState(false);
   const [printing, setPrinting] = useState(false);
   const selection = useTagSelection();
@@ -69,7 +66,6 @@ export function PositionsScreen() {
     restart();
     setSearch({ inactive: show || undefined });
   };
-  const closeForm = () => setForm((f) => ({ ...f, visible: false }));
 
   return (
     <section className="page">
@@ -78,25 +74,19 @@ export function PositionsScreen() {
         subtitle={t('positions.subtitle')}
         actions={
           can('positions.create') ? (
-            <>
-              <Button
-                label={t('positions.import.button')}
-                icon="pi pi-upload"
-                outlined
-                onClick={() => setImporting(true)}
-              />
-              <Button
-                label={t('positions.add')}
-                icon="pi pi-plus"
-                onClick={() => setForm({ visible: true, position: null })}
-              />
-            </>
+            <Button
+              label={t('positions.import.button')}
+              icon="pi pi-upload"
+              outlined
+              onClick={() => setImporting(true)}
+            />
           ) : null
         }
+        add={
+          can('positions.create') ? { label: t('positions.add'), onClick: () => form.open(null) } : undefined
+        }
       />
-      {list.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={list.isError} />
       <div className="card">
         <PositionsToolbar
           search={search.q ?? ''}
@@ -115,19 +105,11 @@ export function PositionsScreen() {
           onPage={table.setPage}
           selected={selection.ids}
           onSelect={selection.toggle}
-          onEdit={can('positions.update') ? (position) => setForm({ visible: true, position }) : undefined}
+          onEdit={can('positions.update') ? form.open : undefined}
           onDelete={can('positions.delete') ? askDelete : undefined}
         />
       </div>
-      <PositionFormDialog
-        position={form.position}
-        visible={form.visible}
-        onHide={closeForm}
-        onSaved={() => {
-          closeForm();
-          notify.success(t('common.saved'));
-        }}
-      />
+      <PositionFormDialog position={form.row} {...form.dialogProps} />
       {can('positions.create') ? (
         <ImportDialog visible={importing} onHide={() => setImporting(false)} />
       ) : null}

@@ -1,4 +1,3 @@
-import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +10,7 @@ import {
   useUpdateRole,
 } from '../../api/gen/roles/roles.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -56,20 +56,14 @@ export function RolesScreen() {
     <section className="page roles-screen">
       <PageHeader
         title={t('rolesScreen.title')}
-        actions={
-          can('roles.create') ? (
-            <Button
-              label={t('rolesScreen.createCustom')}
-              icon="pi pi-plus"
-              onClick={() => setCreating(true)}
-            />
-          ) : null
+        add={
+          can('roles.create')
+            ? { label: t('rolesScreen.createCustom'), onClick: () => setCreating(true) }
+            : undefined
         }
       />
       <Message severity="info" text={t('rolesScreen.hierarchy')} className="page-alert roles-screen__info" />
-      {roles.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={roles.isError} />
       <h2 className="roles-screen__heading">{t('rolesScreen.overview')}</h2>
       <RoleCards
         roles={list}

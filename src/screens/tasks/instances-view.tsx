@@ -1,11 +1,11 @@
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTaskInstancesSort, type TaskInstance } from '../../api/gen/model';
 import { useDeleteTaskInstance } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { Switch } from '../../components/common/switch.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
@@ -87,9 +87,7 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
 
   return (
     <>
-      {list.isError || positions.error ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={list.isError || positions.error} />
       <div className="card">
         <TaskFilters
           idPrefix="instances"

@@ -1,11 +1,11 @@
 import { Button } from 'primereact/button';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
 import { useDeleteTaskTemplate, useListTaskTemplates } from '../../api/gen/unified-tasks/unified-tasks.ts';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -82,9 +82,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
 
   return (
     <>
-      {list.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={list.isError} />
       <div className="card">
         <TaskFilters
           idPrefix="templates"

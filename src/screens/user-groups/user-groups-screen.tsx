@@ -1,11 +1,10 @@
-import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserGroup } from '../../api/gen/model';
 import { useDeleteUserGroup } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
@@ -43,15 +42,13 @@ export function UserGroupsScreen() {
       <PageHeader
         title={t('userGroups.title')}
         subtitle={t('userGroups.subtitle')}
-        actions={
-          can('user_groups.create') ? (
-            <Button label={t('userGroups.add')} icon="pi pi-plus" onClick={() => setCreating(true)} />
-          ) : null
+        add={
+          can('user_groups.create')
+            ? { label: t('userGroups.add'), onClick: () => setCreating(true) }
+            : undefined
         }
       />
-      {groups.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={groups.isError} />
       <div className="user-groups">
         <div className="card user-groups__list">
           <UserGroupList

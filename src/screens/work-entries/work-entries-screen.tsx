@@ -1,11 +1,11 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useListArchivedWorkEntries, useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
+import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
@@ -115,7 +115,7 @@ export function WorkEntriesScreen() {
       />
       {can('work_entries.view_all') ? (
         <div className="work-entries-view">
-          <span id="work-entries-view-label" className="we-sr-only">
+          <span id="work-entries-view-label" className="sr-only">
             {t('workEntries.archive.viewLabel')}
           </span>
           <SelectButton
@@ -147,9 +147,7 @@ export function WorkEntriesScreen() {
           />
         </div>
       ) : null}
-      {list.isError ? (
-        <Message severity="error" text={t('errors.loadFailed')} className="page-alert" />
-      ) : null}
+      <LoadFailedAlert show={list.isError} />
       <div className="card">
         <WorkEntriesToolbar search={search} onChange={onFilter} archived={archived} />
         <WorkEntriesTable
