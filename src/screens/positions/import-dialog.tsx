@@ -110,7 +110,7 @@ export function ImportDialog({ visible, onHide }: Props) {
       <div className="import-file">
         <input
           id="position-import-file"
-          className="import-file__input"
+          className="import-file__input sr-only"
           type="file"
           accept=".csv,text/csv,text/plain"
           onChange={choose}

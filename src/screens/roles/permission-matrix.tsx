@@ -11,7 +11,8 @@ export function PermissionMatrix({ roles }: { roles: RoleInfo[] }) {
   return (
     <div className="permission-matrix__scroll">
       <table className="permission-matrix">
-        <caption>{t('rolesScreen.matrix')}</caption>
+        {/* Names the table for screen readers; the heading above already names it on screen. */}
+        <caption className="sr-only">{t('rolesScreen.matrix')}</caption>
         <thead>
           <tr>
             <th scope="col">{t('rolesScreen.permissionColumn')}</th>

@@ -97,7 +97,7 @@ export function GroupAccessTab({ group, canAssign, canReadPositionGroups }: Prop
         <ul className="group-rows" aria-label={t('userGroups.tabs.access')} aria-busy={grants.isPending}>
           {(grants.data ?? []).map((access) => (
             <li key={access.id} className="group-row">
-              <span className="group-row__avatar group-row__avatar--place" aria-hidden="true">
+              <span className="initials-avatar group-row__avatar group-row__avatar--place" aria-hidden="true">
                 <i className="pi pi-map-marker" />
               </span>
               <div className="group-row__main">

@@ -6,6 +6,7 @@ import { useAddUserGroupMember, useRemoveUserGroupMember } from '../../api/gen/u
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { IconButton } from '../../components/common/icon-button.tsx';
+import { InitialsAvatar } from '../../components/common/initials-avatar.tsx';
 import { RoleChip } from '../../components/common/role-chip.tsx';
 import { StatusTag } from '../../components/common/status-tag.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
@@ -88,10 +89,7 @@ export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
             const isManager = member.user_id === group.manager_user_id;
             return (
               <li key={member.user_id} className="group-row">
-                <span className="group-row__avatar" aria-hidden="true">
-                  {member.first_name.charAt(0)}
-                  {member.last_name.charAt(0)}
-                </span>
+                <InitialsAvatar person={member} className="group-row__avatar" />
                 <div className="group-row__main">
                   <span className="group-row__title">{nameOf(member)}</span>
                   <span className="group-row__sub">{member.email}</span>

@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
+import { InitialsAvatar } from '../../components/common/initials-avatar.tsx';
 import { RoleChip } from '../../components/common/role-chip.tsx';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
@@ -30,10 +31,7 @@ export function UsersTable({ users, customLevels, loading, viewer, onEdit, onDel
 
   const nameBody = (user: User) => (
     <div className="user-name">
-      <span className="user-name__avatar" aria-hidden="true">
-        {user.first_name.charAt(0)}
-        {user.last_name.charAt(0)}
-      </span>
+      <InitialsAvatar person={user} />
       <span>
         {fullName(user)}
         {viewer?.id === user.id ? <span className="user-name__you">{t('users.you')}</span> : null}

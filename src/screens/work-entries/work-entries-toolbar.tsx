@@ -108,7 +108,7 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
 
   return (
     <fieldset className="work-entries-filters">
-      <legend className="we-sr-only">{t('workEntries.filters.label')}</legend>
+      <legend className="sr-only">{t('workEntries.filters.label')}</legend>
       {archived ? null : (
         <div className="filter-field filter-field--search">
           <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
