@@ -6,6 +6,7 @@
  *   app.get('/:id', op(…), byId(app, 'task', getTask));               // 200 { task }
  *   app.put('/:id', op(…), updated(app, 'task', updateTask));         // 200 { task }
  *   app.delete('/:id', op(…), byIdResult(app, deleteTask));           // 200, the service's answer
+ *   app.get('', op(…), jsonText(app, (ctx, query) => listJson(ctx, query))); // a list already JSON
  *
  * TypeBox reads string enums and nullable text (Unsafe schemas) as unknown: the schema has checked
  * the body, so it is handed to the service as the service's own input type.
@@ -51,4 +52,16 @@ export function updated<K extends string, B, R>(
 /** DELETE /:id (or any by-id action): the service's own answer. */
 export function byIdResult<R>(app: FastifyInstance, run: (ctx: RequestContext, id: number) => Promise<R>) {
   return async (request: IdRequest) => run(contextOf(app, request), request.params.id);
+}
+
+/** GET of a list the repository already wrote as JSON (a cached list): sent as it is, typed JSON. */
+export function jsonText<Q>(
+  app: FastifyInstance,
+  list: (ctx: RequestContext, query: Q) => Promise<string | Buffer>,
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const json = await list(contextOf(app, request), request.query as Q);
+    // Fastify sends a string or a Buffer as it is.
+    return reply.type('application/json; charset=utf-8').send(json as never);
+  };
 }

@@ -15,6 +15,7 @@ import {
   BulkAssignResult,
 } from '../../schemas/assignment.ts';
 import { IdParams } from '../../schemas/common.ts';
+import { created } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { bulkAssign } from './bulk.ts';
 import {
@@ -80,10 +81,7 @@ const assignmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 201: AssignmentResponse, ...conflict('The task is already assigned to the position') },
       },
     ),
-    async (request, reply) => {
-      const assignment = await createAssignment(contextOf(app, request), request.body);
-      return reply.code(201).send({ assignment });
-    },
+    created(app, 'assignment', createAssignment),
   );
 
   app.post(

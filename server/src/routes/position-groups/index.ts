@@ -6,7 +6,8 @@ import {
   PositionGroupResponse,
   PositionGroupUpdate,
 } from '../../schemas/position-group.ts';
-import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { byId, byIdResult, created, jsonText, updated } from '../handlers.ts';
+import { conflict, notFound, routeKit } from '../kit.ts';
 import { createGroup, deleteGroup, getGroup, listGroupsJson, updateGroup } from './service.ts';
 
 const { op } = routeKit('position-groups');
@@ -20,11 +21,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'listPositionGroups', summary: 'Position groups of the caller’s site, with counts' },
       { response: { 200: PositionGroupList } },
     ),
-    async (request, reply) => {
-      const json = await listGroupsJson(contextOf(app, request));
-      // Already JSON: Fastify sends a Buffer as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
+    jsonText(app, listGroupsJson),
   );
 
   app.post(
@@ -34,10 +31,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'createPositionGroup', summary: 'Create a position group' },
       { body: PositionGroupCreate, response: { 201: PositionGroupResponse, ...codeTaken } },
     ),
-    async (request, reply) => {
-      const group = await createGroup(contextOf(app, request), request.body);
-      return reply.code(201).send({ position_group: group });
-    },
+    created(app, 'position_group', createGroup),
   );
 
   app.get(
@@ -47,7 +41,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'getPositionGroup', summary: 'A position group with its positions' },
       { params: IdParams, response: { 200: PositionGroupResponse, ...notFound('position group') } },
     ),
-    async (request) => ({ position_group: await getGroup(contextOf(app, request), request.params.id) }),
+    byId(app, 'position_group', getGroup),
   );
 
   app.put(
@@ -65,9 +59,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PositionGroupResponse, ...notFound('position group'), ...codeTaken },
       },
     ),
-    async (request) => ({
-      position_group: await updateGroup(contextOf(app, request), request.params.id, request.body),
-    }),
+    updated(app, 'position_group', updateGroup),
   );
 
   app.delete(
@@ -80,7 +72,7 @@ const positionGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { params: IdParams, response: { 200: MessageResponse, ...notFound('position group') } },
     ),
-    async (request) => deleteGroup(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteGroup),
   );
 };
 

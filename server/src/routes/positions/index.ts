@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../schemas/common.ts';
 import {
   PositionCreate,
-  type PositionCreateBody,
   PositionDeleteResult,
   PositionImportRequest,
   PositionImportResult,
@@ -10,15 +9,15 @@ import {
   PositionListQuery,
   PositionResponse,
   PositionUpdate,
-  type PositionUpdateBody,
 } from '../../schemas/position.ts';
+import { byIdResult, created, jsonText, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { importPositions } from './import.ts';
 import { createPosition, deletePosition, listPositionsJson, updatePosition } from './service.ts';
 
 const { op } = routeKit('positions');
 // The type provider reads the nullable fields (a JSON-schema type list) as unknown; the schema
-// has checked them, and the casts below restore their TypeBox types.
+// has checked them, and the kit's handlers hand the body on as the service's input type.
 const taken = conflict('The code or NFC tag id is already used on this site (details name the field)');
 
 /**
@@ -38,11 +37,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { querystring: PositionListQuery, response: { 200: PositionList } },
     ),
-    async (request, reply) => {
-      const json = await listPositionsJson(contextOf(app, request), request.query);
-      // Already JSON: Fastify sends a Buffer as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
+    jsonText(app, listPositionsJson),
   );
 
   app.post(
@@ -52,10 +47,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'createPosition', summary: 'Create a position' },
       { body: PositionCreate, response: { 201: PositionResponse, ...taken } },
     ),
-    async (request, reply) => {
-      const position = await createPosition(contextOf(app, request), request.body as PositionCreateBody);
-      return reply.code(201).send({ position });
-    },
+    created(app, 'position', createPosition),
   );
 
   app.put(
@@ -69,13 +61,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: PositionResponse, ...notFound('position'), ...taken },
       },
     ),
-    async (request) => ({
-      position: await updatePosition(
-        contextOf(app, request),
-        request.params.id,
-        request.body as PositionUpdateBody,
-      ),
-    }),
+    updated(app, 'position', updatePosition),
   );
 
   app.delete(
@@ -88,7 +74,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { params: IdParams, response: { 200: PositionDeleteResult, ...notFound('position') } },
     ),
-    async (request) => deletePosition(contextOf(app, request), request.params.id),
+    byIdResult(app, deletePosition),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageResponse } from '../../schemas/common.ts';
 import { RoleCreate, RoleIdParams, RoleList, RoleResponse, RoleUpdate } from '../../schemas/role.ts';
+import { byIdResult, created, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createRole, deleteRole, listRoles, updateRole } from './service.ts';
 
@@ -32,10 +33,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { body: RoleCreate, response: { 201: RoleResponse, ...nameTaken } },
     ),
-    async (request, reply) => {
-      const role = await createRole(contextOf(app, request), request.body);
-      return reply.code(201).send({ role });
-    },
+    created(app, 'role', createRole),
   );
 
   app.put(
@@ -53,7 +51,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: RoleResponse, ...notFound('role'), ...nameTaken },
       },
     ),
-    async (request) => ({ role: await updateRole(contextOf(app, request), request.params.id, request.body) }),
+    updated(app, 'role', updateRole),
   );
 
   app.delete(
@@ -70,7 +68,7 @@ const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     ),
-    async (request) => deleteRole(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteRole),
   );
 };
 

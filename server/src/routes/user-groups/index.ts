@@ -3,21 +3,21 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageResponse } from '../../schemas/common.ts';
 import {
   UserGroupCreate,
-  type UserGroupCreateInput,
   UserGroupList,
   type UserGroupListInput,
   UserGroupListQuery,
   UserGroupResponse,
   UserGroupUpdate,
-  type UserGroupUpdateInput,
   UserParams,
 } from '../../schemas/user-group.ts';
+import { byId, byIdResult, created, updated } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import accessRoutes from './access.ts';
 import * as service from './service.ts';
 
 // The type provider cannot follow the group type's enum (an Unsafe schema, for its one-line
-// error message) and types it unknown; the schema has checked it, so the Static types stand.
+// error message) and types it unknown; the schema has checked it, so the Static types stand
+// (the list's cast below; the kit's handlers hand the body on as the service's input type).
 const { op } = routeKit('user-groups');
 const codeTaken = conflict('A user group with this code already exists on this site');
 
@@ -45,13 +45,7 @@ const userGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { body: UserGroupCreate, response: { 201: UserGroupResponse, ...codeTaken } },
     ),
-    async (request, reply) => {
-      const data = await service.createUserGroup(
-        contextOf(app, request),
-        request.body as UserGroupCreateInput,
-      );
-      return reply.code(201).send({ data });
-    },
+    created(app, 'data', service.createUserGroup),
   );
 
   app.get(
@@ -73,7 +67,7 @@ const userGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'getUserGroup', summary: 'A user group with its members' },
       { params: IdParams, response: { 200: UserGroupResponse, ...notFound('user group') } },
     ),
-    async (request) => ({ data: await service.getUserGroup(contextOf(app, request), request.params.id) }),
+    byId(app, 'data', service.getUserGroup),
   );
 
   app.put(
@@ -87,13 +81,7 @@ const userGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserGroupResponse, ...notFound('user group'), ...codeTaken },
       },
     ),
-    async (request) => ({
-      data: await service.updateUserGroup(
-        contextOf(app, request),
-        request.params.id,
-        request.body as UserGroupUpdateInput,
-      ),
-    }),
+    updated(app, 'data', service.updateUserGroup),
   );
 
   app.delete(
@@ -103,7 +91,7 @@ const userGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'deleteUserGroup', summary: 'Delete a user group (its users and position groups stay)' },
       { params: IdParams, response: { 200: MessageResponse, ...notFound('user group') } },
     ),
-    async (request) => service.deleteUserGroup(contextOf(app, request), request.params.id),
+    byIdResult(app, service.deleteUserGroup),
   );
 
   await app.register(accessRoutes);

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listSiteUsersJson } from '../../repositories/users.ts';
 import { IdParams } from '../../schemas/common.ts';
 import { UserCreate, UserDeleteResult, UserList, UserResponse, UserUpdate } from '../../schemas/user.ts';
-import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { byIdResult, created, jsonText, updated } from '../handlers.ts';
+import { conflict, notFound, routeKit } from '../kit.ts';
 import { createUser, deleteUser, updateUser } from './service.ts';
 
 const { op } = routeKit('users');
@@ -16,11 +17,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'listUsers', summary: 'Users of the caller’s site' },
       { response: { 200: UserList } },
     ),
-    async (request, reply) => {
-      const json = await listSiteUsersJson(app.database.db, contextOf(app, request).siteId);
-      // Already JSON text: Fastify sends a string as it is.
-      return reply.type('application/json; charset=utf-8').send(json as never);
-    },
+    jsonText(app, (ctx) => listSiteUsersJson(ctx.db, ctx.siteId)),
   );
 
   app.post(
@@ -30,10 +27,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'createUser', summary: 'Create a user' },
       { body: UserCreate, response: { 201: UserResponse, ...emailTaken } },
     ),
-    async (request, reply) => {
-      const user = await createUser(contextOf(app, request), request.body);
-      return reply.code(201).send({ user });
-    },
+    created(app, 'user', createUser),
   );
 
   app.put(
@@ -47,7 +41,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserResponse, ...notFound('user'), ...emailTaken },
       },
     ),
-    async (request) => ({ user: await updateUser(contextOf(app, request), request.params.id, request.body) }),
+    updated(app, 'user', updateUser),
   );
 
   app.delete(
@@ -57,7 +51,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { operationId: 'deleteUser', summary: 'Delete a user, or deactivate one that has work history' },
       { params: IdParams, response: { 200: UserDeleteResult, ...notFound('user') } },
     ),
-    async (request) => deleteUser(contextOf(app, request), request.params.id),
+    byIdResult(app, deleteUser),
   );
 };
 
