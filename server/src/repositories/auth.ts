@@ -12,6 +12,7 @@ import type { Db } from '../db/client.ts';
 import { sites, users } from '../db/schema/index.ts';
 import { customRoleOf } from '../lib/effective-permissions.ts';
 import type { SessionUser } from '../schemas/user.ts';
+import { userIdentity } from './users.ts';
 
 export type SessionUserBody = Static<typeof SessionUser> & { role: Role };
 
@@ -40,15 +41,8 @@ type Row = { [K in keyof typeof columns]: ColumnValue<(typeof columns)[K]> };
 
 export function toSessionUser(row: Row): SessionUserBody {
   return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    email: row.email,
-    role: row.role as Role,
-    is_active: row.isActive,
-    site_id: row.siteId,
+    ...userIdentity(row),
     site_name: row.siteName,
-    created_at: row.createdAt.toISOString(),
     language: isLanguage(row.language) ? row.language : null,
   };
 }

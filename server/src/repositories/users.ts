@@ -17,7 +17,13 @@ export type UserRow = typeof users.$inferSelect;
 /** A user as the API returns it: the User schema's type, never the password hash. */
 export type ApiUser = Static<typeof User> & { role: Role };
 
-export function toApiUser(row: UserRow, customRole: { id: number; name: string } | null = null): ApiUser {
+type UserIdentityRow = Pick<
+  UserRow,
+  'id' | 'firstName' | 'lastName' | 'email' | 'role' | 'isActive' | 'siteId' | 'createdAt'
+>;
+
+/** The fields every view of a user shares: the users list's User and the signed-in SessionUser. */
+export function userIdentity(row: UserIdentityRow) {
   return {
     id: row.id,
     first_name: row.firstName,
@@ -26,8 +32,14 @@ export function toApiUser(row: UserRow, customRole: { id: number; name: string }
     role: row.role as Role,
     is_active: row.isActive,
     site_id: row.siteId,
-    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toApiUser(row: UserRow, customRole: { id: number; name: string } | null = null): ApiUser {
+  return {
+    ...userIdentity(row),
+    last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
     custom_role_id: customRole?.id ?? null,
     custom_role_name: customRole?.name ?? null,
