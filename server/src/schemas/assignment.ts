@@ -2,7 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { IdParam } from './common.ts';
-import { stringEnum, timestamp } from './task-common.ts';
+import { pageQuery, timestamp } from './task-common.ts';
 
 export const Assignment = Type.Object(
   {
@@ -30,19 +30,7 @@ export const ASSIGNMENT_SORTS = [
 export const AssignmentListQuery = Type.Object({
   position_id: Type.Optional({ ...IdParam, description: 'Only this position’s assignments' }),
   task_id: Type.Optional({ ...IdParam, description: 'Only this task’s assignments' }),
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: TASK_LIMITS.pageSizeMax,
-      default: TASK_LIMITS.pageSizeDefault,
-      description: 'Page size',
-    }),
-  ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip' })),
-  sort: Type.Optional(
-    stringEnum(ASSIGNMENT_SORTS, { default: 'position_code', description: 'Sort field; ties by task code' }),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' })),
+  ...pageQuery(ASSIGNMENT_SORTS, { default: 'position_code', description: 'Sort field; ties by task code' }),
 });
 export type AssignmentListOptions = Static<typeof AssignmentListQuery>;
 

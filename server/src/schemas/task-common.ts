@@ -49,3 +49,21 @@ export const timestamp = () => Type.String({ format: 'date-time' });
 
 /** The delete answer of every task resource: deleted, or kept as inactive because history names it. */
 export const DeleteOutcome = Type.Union([Type.Literal('deleted'), Type.Literal('deactivated')]);
+
+/** A server-paged task list's query: limit, offset, the sort field (from `sorts`) and order. */
+export const pageQuery = <T extends string>(
+  sorts: readonly T[],
+  sort: { default: T; description: string },
+) => ({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: TASK_LIMITS.pageSizeMax,
+      default: TASK_LIMITS.pageSizeDefault,
+      description: 'Page size',
+    }),
+  ),
+  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip' })),
+  sort: Type.Optional(stringEnum(sorts, sort)),
+  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' })),
+});

@@ -8,9 +8,9 @@ import {
   categoryOutput,
   durationInput,
   optionalText,
+  pageQuery,
   priorityInput,
   searchQuery,
-  stringEnum,
   taskCategory,
   taskName,
   timestamp,
@@ -88,21 +88,10 @@ export const INSTANCE_SORTS = [
   'completed_at',
 ] as const;
 
-const paging = {
-  limit: Type.Optional(
-    Type.Integer({
-      minimum: 1,
-      maximum: TASK_LIMITS.pageSizeMax,
-      default: TASK_LIMITS.pageSizeDefault,
-      description: 'Page size',
-    }),
-  ),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0, description: 'Rows to skip' })),
-  sort: Type.Optional(
-    stringEnum(INSTANCE_SORTS, { default: 'task_name', description: 'Sort field; ties are broken by id' }),
-  ),
-  order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')], { default: 'asc' })),
-};
+const paging = pageQuery(INSTANCE_SORTS, {
+  default: 'task_name',
+  description: 'Sort field; ties are broken by id',
+});
 const filters = {
   includeCompleted: Type.Optional(
     Type.Boolean({ default: false, description: 'Also completed instances (open ones only by default)' }),
