@@ -1,0 +1,226 @@
+/**
+ * Issue 6's measure: how many lines of code a resource costs, users against the simple resources
+ * built on the kit. Prints a table: `node scripts/resource-lines.ts` (`--files`: each file's count too; `--json`).
+ *
+ * A code line is a line with something left once comments are taken out: blank lines, `//` and
+ * `/* … *\/` comments (JSDoc and JSX `{/* … *\/}` comments too) do not count; import lines do. A
+ * file shared by several resources (a Drizzle schema file with more than one table) counts only
+ * the named top-level declarations. Generated hooks (src/api/gen) and texts (src/i18n/areas) are
+ * shown apart, not in the total: nobody writes the first, and the second is three languages of prose.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+/** `--at REV`: the files as they were at that commit (e.g. users before the kit), else the working tree. */
+const atIndex = process.argv.indexOf('--at');
+const AT = atIndex === -1 ? null : process.argv[atIndex + 1];
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+
+function listDir(folder: string): string[] {
+  if (AT) {
+    try {
+      return git('ls-tree', '--name-only', `${AT}:${folder}`).split('\n').filter(Boolean);
+    } catch {
+      return []; // not there yet at that commit
+    }
+  }
+  return existsSync(path.join(ROOT, folder)) ? readdirSync(path.join(ROOT, folder)) : [];
+}
+
+/** The file's text, or null where it does not exist (at that commit). */
+function readSource(file: string): string | null {
+  if (AT) {
+    try {
+      return git('show', `${AT}:${file}`);
+    } catch {
+      return null;
+    }
+  }
+  return existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8') : null;
+}
+
+type Source = string | { file: string; only: string[] };
+type Part = { label: string; sources: Source[]; counted: boolean };
+type Resource = { name: string; parts: Part[] };
+
+const dir = (folder: string): string[] =>
+  listDir(folder)
+    .filter((f) => /\.(ts|tsx|css)$/.test(f))
+    .map((f) => `${folder}/${f}`);
+
+const RESOURCES: Resource[] = [
+  {
+    name: 'users',
+    parts: [
+      { label: 'server routes + service', sources: dir('server/src/routes/users'), counted: true },
+      { label: 'server repository', sources: ['server/src/repositories/users.ts'], counted: true },
+      { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/user.ts'], counted: true },
+      {
+        label: 'db table',
+        sources: [{ file: 'server/src/db/schema/users.ts', only: ['users', 'usersUnique'] }],
+        counted: true,
+      },
+      // The one email identity (sign-in uses it too); the role rules are the whole app's.
+      { label: 'domain', sources: ['src/domain/email.ts'], counted: true },
+      { label: 'console screen, forms, hooks, css', sources: dir('src/screens/users'), counted: true },
+      { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/users.ts'], counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/users'), counted: false },
+    ],
+  },
+  {
+    name: 'position groups',
+    parts: [
+      { label: 'server routes + service', sources: dir('server/src/routes/position-groups'), counted: true },
+      { label: 'server repository', sources: ['server/src/repositories/position-groups.ts'], counted: true },
+      { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/position-group.ts'], counted: true },
+      {
+        label: 'db table',
+        sources: [
+          { file: 'server/src/db/schema/positions.ts', only: ['positionGroups', 'positionGroupPositions'] },
+        ],
+        counted: true,
+      },
+      { label: 'domain', sources: ['src/domain/position-groups.ts'], counted: true },
+      {
+        label: 'console screen, forms, hooks, css',
+        sources: dir('src/screens/position-groups'),
+        counted: true,
+      },
+      { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/position-groups.ts'], counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/position-groups'), counted: false },
+    ],
+  },
+  {
+    name: 'user groups',
+    parts: [
+      { label: 'server routes + service', sources: dir('server/src/routes/user-groups'), counted: true },
+      { label: 'server repository', sources: ['server/src/repositories/user-groups.ts'], counted: true },
+      { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/user-group.ts'], counted: true },
+      { label: 'db table', sources: ['server/src/db/schema/user-groups.ts'], counted: true },
+      { label: 'domain', sources: ['src/domain/user-groups.ts'], counted: true },
+      { label: 'console screen, forms, hooks, css', sources: dir('src/screens/user-groups'), counted: true },
+      { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/user-groups.ts'], counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/user-groups'), counted: false },
+    ],
+  },
+];
+
+/** The text with comments blanked out (strings and template literals kept as they are). */
+export function stripComments(text: string): string {
+  let out = '';
+  let i = 0;
+  let quote: string | null = null;
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (quote) {
+      out += c;
+      if (c === '\\') {
+        out += next ?? '';
+        i += 2;
+        continue;
+      }
+      if (c === quote || (c === '\n' && quote !== '`')) quote = null;
+      i += 1;
+    } else if (c === '/' && next === '/') {
+      while (i < text.length && text[i] !== '\n') i += 1;
+    } else if (c === '/' && next === '*') {
+      const end = text.indexOf('*/', i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      // Keep the line breaks, so a comment's lines read as blank.
+      out += text.slice(i, stop).replace(/[^\n]/g, '');
+      i = stop;
+    } else {
+      if (c === "'" || c === '"' || c === '`') quote = c;
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
+/** Lines with code in them: not blank, not only a comment, not only an emptied JSX comment `{}`. */
+export function codeLines(text: string): number {
+  return stripComments(text)
+    .split('\n')
+    .filter((line) => {
+      const bare = line.trim();
+      return bare !== '' && bare !== '{}';
+    }).length;
+}
+
+const DECLARATION = /^(?:export\s+)?(?:const|let|function|type|interface|class|enum)\s+(\w+)/;
+
+/** Only the named top-level declarations of a file, each from its line to the next top-level statement. */
+function declarations(text: string, names: string[]): string {
+  const lines = text.split('\n');
+  const kept: string[] = [];
+  let keeping = false;
+  for (const line of lines) {
+    if (/^\S/.test(line) && !/^[)}\]]/.test(line)) {
+      const name = DECLARATION.exec(line)?.[1];
+      keeping = name !== undefined && names.includes(name);
+    }
+    if (keeping) kept.push(line);
+  }
+  return kept.join('\n');
+}
+
+function count(source: Source): number {
+  const file = typeof source === 'string' ? source : source.file;
+  const text = readSource(file);
+  if (text === null) return 0;
+  return codeLines(typeof source === 'string' ? text : declarations(text, source.only));
+}
+
+type Row = { resource: string; part: string; files: number; lines: number; counted: boolean };
+
+function measure(): Row[] {
+  return RESOURCES.flatMap((r) =>
+    r.parts.map((p) => ({
+      resource: r.name,
+      part: p.label,
+      files: p.sources.length,
+      lines: p.sources.reduce((sum, s) => sum + count(s), 0),
+      counted: p.counted,
+    })),
+  );
+}
+
+function print(rows: Row[]) {
+  const names = RESOURCES.map((r) => r.name);
+  const parts = [...new Set(rows.map((r) => r.part))];
+  const cell = (resource: string, part: string) =>
+    rows.find((r) => r.resource === resource && r.part === part);
+  const total = (resource: string) =>
+    rows.filter((r) => r.resource === resource && r.counted).reduce((sum, r) => sum + r.lines, 0);
+  const base = total('users');
+  const out = [
+    `| part | ${names.join(' | ')} |`,
+    `|---|${names.map(() => '---:').join('|')}|`,
+    ...parts
+      .filter((p) => rows.some((r) => r.part === p && r.counted))
+      .map((p) => `| ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
+    `| **total (code)** | ${names.map((n) => `**${total(n)}**`).join(' | ')} |`,
+    `| ratio to users | ${names.map((n) => (total(n) / base).toFixed(2)).join(' | ')} |`,
+    ...parts
+      .filter((p) => rows.some((r) => r.part === p && !r.counted))
+      .map((p) => `| (apart) ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
+  ];
+  console.log(out.join('\n'));
+}
+
+if (import.meta.main) {
+  const rows = measure();
+  if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
+  else print(rows);
+  if (process.argv.includes('--files')) {
+    for (const r of RESOURCES)
+      for (const p of r.parts)
+        for (const s of p.sources)
+          console.log(`${String(count(s)).padStart(5)}  ${typeof s === 'string' ? s : s.file}`);
+  }
+}
