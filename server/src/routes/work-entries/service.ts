@@ -105,6 +105,31 @@ function conditionKey(ctx: RequestContext, condition: SQL) {
 }
 
 /**
+ * First pages (no cursor) as their rows and count, per site, the caller's scope and the query as
+ * asked (filters, sort, order, limit), kept with the site's entry version they were read at: a
+ * view many people open or refresh (today's entries, the failed ones) costs one statement that
+ * reads no table while no entry changed. The version also moves with what a page shows or matches
+ * beyond the entries' columns (photos, names, codes, the site's time zone: migration 0010). Rows
+ * are kept, not answers: photo links are signed for each answer. Later pages are not kept.
+ */
+const firstPages = new VersionedCache<{ page: Page; count: Count }>(256);
+
+function firstPageKey(ctx: RequestContext, q: WorkEntryListOptions, limit: number) {
+  const scope = seesAll(ctx) ? 'all' : `own:${ctx.actor.userId}`;
+  const { sort, order } = keysetOf(q);
+  const filters = [
+    q.status,
+    q.user_id,
+    q.position_id,
+    q.task_id,
+    q.from,
+    q.to,
+    q.search?.trim() || undefined,
+  ];
+  return JSON.stringify([ctx.siteId, scope, ...filters.map((v) => v ?? null), sort, order, limit]);
+}
+
+/**
  * The first page counts the matches (capped), and that count chooses the plan of every page (the
  * cursor carries it on); no match at all needs no page query. The unfiltered list of a site reads
  * its exact total from the counts the triggers keep, in the page's own statement. A filtered
@@ -112,23 +137,26 @@ function conditionKey(ctx: RequestContext, condition: SQL) {
  * no entry changed, the first page is one statement; when one did, the count is read again.
  */
 export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
-  const condition = await conditionFor(ctx, q);
   const limit = q.limit ?? 25;
-  const keyset = keysetOf(q);
-  const fetchPage = (few: boolean, site?: { id: string; total: boolean }) =>
-    repo.pageAfter(ctx.db, condition, { ...keyset, few }, limit, q.cursor, { site }).catch((err) => {
-      throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
-    });
   let count: Count | undefined;
-  let page: Awaited<ReturnType<typeof fetchPage>>;
+  let page: Page;
   if (q.cursor !== undefined) {
-    page = await fetchPage(false);
-  } else if (seesAll(ctx) && unfiltered(q)) {
-    page = await fetchPage(false, { id: ctx.siteId, total: true });
-    // No row on the first page of the unfiltered list: the site has no entries.
-    count = { total: page.rows[0]?.siteTotal ?? 0, capped: false };
+    const condition = await conditionFor(ctx, q);
+    page = await repo
+      .pageAfter(ctx.db, condition, { ...keysetOf(q), few: false }, limit, q.cursor)
+      .catch((err) => {
+        throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
+      });
   } else {
-    ({ count, page } = await firstFilteredPage(ctx, condition, keyset, fetchPage));
+    const key = firstPageKey(ctx, q, limit);
+    const kept = firstPages.peek(ctx.db, key);
+    if (kept && kept.version === (await repo.siteEntryVersion(ctx.db, ctx.siteId))) {
+      ({ count, page } = kept.value);
+    } else {
+      const read = await readFirstPage(ctx, q, limit);
+      ({ count, page } = read);
+      if (typeof read.version === 'number') firstPages.set(ctx.db, key, read.version, { count, page });
+    }
   }
   return {
     work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
@@ -139,26 +167,48 @@ export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, 
 }
 
 type Page = { rows: repo.EntryListRow[]; nextCursor: string | null };
+/** A first page, its count, and the site's entry version read before or with it (none: unknown). */
+type FirstPage = { count: Count; page: Page; version: number | null | undefined };
+
+async function readFirstPage(
+  ctx: RequestContext,
+  q: WorkEntryListOptions,
+  limit: number,
+): Promise<FirstPage> {
+  const condition = await conditionFor(ctx, q);
+  const keyset = keysetOf(q);
+  const fetchPage = (few: boolean, site?: { id: string; total: boolean }) =>
+    repo.pageAfter(ctx.db, condition, { ...keyset, few }, limit, undefined, { site });
+  if (seesAll(ctx) && unfiltered(q)) {
+    const page = await fetchPage(false, { id: ctx.siteId, total: true });
+    // No row on the first page of the unfiltered list: the site has no entries.
+    const first = page.rows[0];
+    return { count: { total: first?.siteTotal ?? 0, capped: false }, page, version: first?.siteVersion };
+  }
+  return firstFilteredPage(ctx, condition, keyset, fetchPage);
+}
 
 async function firstFilteredPage(
   ctx: RequestContext,
   condition: SQL,
   keyset: ReturnType<typeof keysetOf>,
   fetchPage: (few: boolean, site?: { id: string; total: boolean }) => Promise<Page>,
-): Promise<{ count: Count; page: Page }> {
+): Promise<FirstPage> {
   const { db, siteId } = ctx;
   const key = conditionKey(ctx, condition);
   const known = counts.peek(db, key);
   const few = (c: Count) => c.total < FEW_MATCHES;
-  if (known?.value.total === 0 && (await repo.siteEntryVersion(db, siteId)) === known.version) {
-    return { count: known.value, page: { rows: [], nextCursor: null } };
+  if (known?.value.total === 0) {
+    const version = await repo.siteEntryVersion(db, siteId);
+    if (version === known.version)
+      return { count: known.value, page: { rows: [], nextCursor: null }, version };
   }
   if (known && known.value.total > 0) {
     const page = await fetchPage(few(known.value), { id: siteId, total: false });
     const version = page.rows[0]?.siteVersion;
     // No row: there is no match (now), whatever was counted before.
-    if (version === undefined) return { count: { total: 0, capped: false }, page };
-    if (version === known.version) return { count: known.value, page };
+    if (version == null) return { count: { total: 0, capped: false }, page, version };
+    if (version === known.version) return { count: known.value, page, version };
     // Entries changed since the count: count again; the rows are right whichever plan read them,
     // and the cursor is made for the plan the new count chooses.
     const fresh = await repo.countCapped(db, siteId, condition);
@@ -168,12 +218,13 @@ async function firstFilteredPage(
       page.nextCursor && last && few(fresh) !== few(known.value)
         ? encodeCursor({ ...keyset, few: few(fresh) }, last)
         : page.nextCursor;
-    return { count: fresh, page: { rows: page.rows, nextCursor } };
+    // The rows were read before the new count: they are kept with the version they were read at.
+    return { count: fresh, page: { rows: page.rows, nextCursor }, version };
   }
   const fresh = await repo.countCapped(db, siteId, condition);
   counts.set(db, key, fresh.version, fresh);
   const page = fresh.total === 0 ? { rows: [], nextCursor: null } : await fetchPage(few(fresh));
-  return { count: fresh, page };
+  return { count: fresh, page, version: fresh.version };
 }
 
 export async function entryAnswer(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
