@@ -1,9 +1,11 @@
 /**
- * PGlite runs no autovacuum: the entry tables are analyzed again once their row count moved by
- * more than a tenth since the last ANALYZE (routes/work-entries/auto-analyze.ts).
+ * PGlite runs no autovacuum: the upkeep job vacuums the entry tables (pages marked all-visible, so
+ * counts read the index alone) and analyzes them again once their row count moved by more than a
+ * tenth since the last ANALYZE (routes/work-entries/auto-analyze.ts).
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vacuumEntryTables } from '../../server/src/repositories/work-entries.ts';
 import { analyzeIfBehind } from '../../server/src/routes/work-entries/auto-analyze.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { signInAs } from './support/actors.ts';
@@ -39,5 +41,31 @@ describe.each(DRIVERS)('entry table statistics (%s)', (driver) => {
     await add(200, worker.id, position.id);
     expect(await analyzeIfBehind(t.app.database.db)).toContain('work_entries');
     expect(await analyzed()).toBe(620);
+  });
+
+  it('vacuums the entry tables: every page written since is all-visible again, and an index-only count reads no row', async () => {
+    const worker = await signInAs(t, 'worker');
+    const position = await makePosition(t);
+    await add(3000, worker.id, position.id);
+    await t.app.database.db.execute(sql`update work_entries set status = 'failed' where id % 7 = 0`);
+    await vacuumEntryTables(t.app.database.db);
+    const result = await t.app.database.db.execute(
+      sql`select relpages, relallvisible from pg_class where relname = 'work_entries'`,
+    );
+    const [pages] = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      relpages: number;
+      relallvisible: number;
+    }[];
+    expect(Number(pages.relpages)).toBeGreaterThan(10);
+    expect(Number(pages.relallvisible)).toBe(Number(pages.relpages));
+    const plan = await t.app.database.db.execute(sql`
+      explain (analyze, costs off, timing off, summary off)
+      select count(*) from work_entries where site_id = 'main' and user_id = ${worker.id}`);
+    const text = (
+      (Array.isArray(plan) ? plan : (plan as { rows: unknown[] }).rows) as Record<string, string>[]
+    )
+      .map((r) => Object.values(r)[0])
+      .join('\n');
+    if (/Index Only Scan/.test(text)) expect(text).toMatch(/Heap Fetches: 0/);
   });
 });

@@ -303,3 +303,13 @@ export async function statisticsLag(db: Db) {
 export async function analyzeTable(db: Db, table: 'work_entries' | 'work_entry_hourly_counts') {
   await db.execute(sql`analyze ${sql.identifier(table)}`);
 }
+
+/**
+ * VACUUM of the entry tables and their counters (PGlite's upkeep job; PostgreSQL's autovacuum
+ * does it there). Index cleanup AUTO: skipped while few pages hold dead rows.
+ */
+export async function vacuumEntryTables(db: Db) {
+  await db.execute(
+    sql`vacuum (index_cleanup auto) work_entries, work_entry_photos, work_entry_hourly_counts, work_entry_site_totals`,
+  );
+}
