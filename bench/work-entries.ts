@@ -3,6 +3,9 @@
  * - GET /work-entries: first pages of every sort in both orders, deep pages (cursors half-way and
  *   near the end), and filters (status, worker, position, task, days, search over names and notes,
  *   combined) at a fixed rate; target p99 < 50 ms on PostgreSQL and < 100 ms on PGlite at 300 req/s;
+ *   first pages are kept per version (service.ts), so the filters run again while entries arrive
+ *   (BENCH_WRITES new entries per second, default 10: a busy site), and one at a time both kept
+ *   and after a change (each request preceded by a version bump: the cost of a page read afresh);
  * - GET /dashboard/summary at the same rate; target p99 < 20 ms;
  * - GET /work-entries/export of every row: target ≥ 50,000 rows/s, server memory growth < 100 MB.
  *
@@ -20,6 +23,7 @@ import { type Kind, openApp, paths, signIn } from './work-entries-data.ts';
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WHICH = process.env.BENCH_DB ?? 'both';
+const WRITES = Number(process.env.BENCH_WRITES ?? 10);
 const TARGETS = {
   postgres: 50,
   pglite: 100,
@@ -89,11 +93,17 @@ async function measureExport(apiUrl: string, token: string) {
  * One request at a time (no queueing): each request's own cost, the figure that compares across
  * machines and loads. Median and the slowest path's median of three passes, ms.
  */
-async function oneAtATime(apiUrl: string, headers: Record<string, string>, list: string[]) {
+async function oneAtATime(
+  apiUrl: string,
+  headers: Record<string, string>,
+  list: string[],
+  before?: () => Promise<unknown>,
+) {
   const medians: number[] = [];
   for (const p of list) {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {
+      await before?.();
       const t0 = performance.now();
       await (await fetch(`${apiUrl}${p}`, { headers })).arrayBuffer();
       times.push(performance.now() - t0);
@@ -140,6 +150,30 @@ async function bench(kind: Kind) {
           .join(' ')}, ${RATE} req/s, ${DURATION} s per run`,
     );
     const exportOnly = process.env.BENCH_ONLY === 'export';
+    /** Moves the site's entry version as any commit on its entries does: nothing kept is served. */
+    const touch = () =>
+      app.database.query(`update work_entry_site_totals set version = version + 1 where site_id = 'main'`);
+    const [someone] = await app.database.query<{ user_id: number; position_id: number }>(
+      `select user_id, position_id from work_entries where site_id = 'main' limit 1`,
+    );
+    /** New entries at WRITES per second while `run` runs, as workers checking in would add them. */
+    const whileWriting = async <T>(run: () => Promise<T>) => {
+      let written = 0;
+      const timer = setInterval(() => {
+        written++;
+        void app.database.query(
+          `insert into work_entries (site_id, user_id, position_id, status, notes)
+           values ('main', ${someone.user_id}, ${someone.position_id}, 'in_progress', 'bench write')`,
+        );
+      }, 1000 / WRITES);
+      try {
+        return await run();
+      } finally {
+        clearInterval(timer);
+        console.log(`(${written} entries written during the run)`);
+        await app.database.query(`delete from work_entries where notes = 'bench write'`);
+      }
+    };
     for (const [name, list] of exportOnly
       ? []
       : ([
@@ -148,8 +182,10 @@ async function bench(kind: Kind) {
           ['dashboard summary', ['/api/v1/dashboard/summary']],
         ] as const)) {
       const one = await oneAtATime(apiUrl, headers, [...list]);
+      const fresh = await oneAtATime(apiUrl, headers, [...list], touch);
       console.log(
-        `${kind} ${name}, one request at a time: median ${ms(one.median)} ms, slowest path ${ms(one.worst)} ms`,
+        `${kind} ${name}, one request at a time: median ${ms(one.median)} ms, slowest path ${ms(one.worst)} ms; ` +
+          `after a change: median ${ms(fresh.median)} ms, slowest path ${ms(fresh.worst)} ms`,
       );
     }
     const fixed = { url: apiUrl, headers, overallRate: RATE, connections: 20 };
@@ -184,6 +220,15 @@ async function bench(kind: Kind) {
             ...fixed,
             duration: DURATION,
           }),
+          await whileWriting(() =>
+            measure({
+              name: `filters and search, ${WRITES} new entries/s`,
+              path: filters[0],
+              paths: filters,
+              ...fixed,
+              duration: DURATION,
+            }),
+          ),
         ];
     if (runs.length) table(runs);
     const listTarget = TARGETS[kind];
