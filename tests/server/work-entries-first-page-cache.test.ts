@@ -130,4 +130,25 @@ describe.each(DRIVERS)('work entry first pages kept per version (%s)', (driver) 
     expect(after.total).toBe(before.total + 1);
     expect(after.work_entries[0].status).toBe('in_progress');
   });
+
+  it('reads a stale view once for requests arriving together, and each sees the change made before it asked', async () => {
+    const query = 'status=failed&limit=2';
+    const before = await list(roles.admin, query);
+    await elsewhere(
+      `insert into work_entries (site_id, user_id, position_id, status) values ('main', $1, $2, 'failed')`,
+      [roles.manager.id, position.id],
+    );
+    let answers: { total: number }[] = [];
+    const seen = await statementsDuring(t, async () => {
+      answers = await Promise.all([
+        list(roles.admin, query),
+        list(roles.admin, query),
+        list(roles.admin, query),
+      ]);
+    });
+    for (const answer of answers) expect(answer.total).toBe(before.total + 1);
+    // Each request checks the version; the page (and its count) is read once, not three times.
+    expect(seen.filter((text) => /from "work_entries"/.test(text)).length).toBeLessThanOrEqual(2);
+    expect(seen.filter((text) => /from "work_entries"/.test(text)).length).toBeGreaterThan(0);
+  });
 });

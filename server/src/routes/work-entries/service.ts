@@ -148,15 +148,7 @@ export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, 
         throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
       });
   } else {
-    const key = firstPageKey(ctx, q, limit);
-    const kept = firstPages.peek(ctx.db, key);
-    if (kept && kept.version === (await repo.siteEntryVersion(ctx.db, ctx.siteId))) {
-      ({ count, page } = kept.value);
-    } else {
-      const read = await readFirstPage(ctx, q, limit);
-      ({ count, page } = read);
-      if (typeof read.version === 'number') firstPages.set(ctx.db, key, read.version, { count, page });
-    }
+    ({ count, page } = await firstPageOf(ctx, q, limit));
   }
   return {
     work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
@@ -167,6 +159,41 @@ export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, 
 }
 
 type Page = { rows: repo.EntryListRow[]; nextCursor: string | null };
+
+/**
+ * First pages being read, per database and key, with the entry version their caller saw. After a
+ * change every kept page is stale at once, and while one request reads a page again the next
+ * ones for the same view would read it too (on PGlite, one thread, a pile-up); instead a request
+ * that saw no later version than the read's caller waits for that read. Its statements run after
+ * that version was seen, so they see every change the waiting request could have seen: a change
+ * a caller made before asking is never missing. A request that saw a later version reads afresh.
+ */
+const reading = new WeakMap<object, Map<string, { version: number; read: Promise<FirstPage> }>>();
+
+async function firstPageOf(ctx: RequestContext, q: WorkEntryListOptions, limit: number) {
+  const { db } = ctx;
+  const key = firstPageKey(ctx, q, limit);
+  const kept = firstPages.peek(db, key);
+  // With nothing kept the version is not read: a view's first read costs what it did.
+  const now = kept ? await repo.siteEntryVersion(db, ctx.siteId) : undefined;
+  if (kept && kept.version === now) return kept.value;
+  let under = reading.get(db);
+  if (!under) {
+    under = new Map();
+    reading.set(db, under);
+  }
+  const running = now === undefined ? undefined : under.get(key);
+  if (running && now !== undefined && running.version >= now) return running.read;
+  const read = readFirstPage(ctx, q, limit);
+  if (now !== undefined) under.set(key, { version: now, read });
+  try {
+    const done = await read;
+    if (typeof done.version === 'number') firstPages.set(db, key, done.version, done);
+    return done;
+  } finally {
+    if (under.get(key)?.read === read) under.delete(key);
+  }
+}
 /** A first page, its count, and the site's entry version read before or with it (none: unknown). */
 type FirstPage = { count: Count; page: Page; version: number | null | undefined };
 
