@@ -176,7 +176,9 @@ async function firstPageOf(ctx: RequestContext, q: WorkEntryListOptions, limit: 
   const kept = firstPages.peek(db, key);
   // With nothing kept the version is not read: a view's first read costs what it did.
   const now = kept ? await repo.siteEntryVersion(db, ctx.siteId) : undefined;
-  if (kept && kept.version === now) return kept.value;
+  // Looked up again: a read may have ended, and kept its page, while this one read the version.
+  const latest = firstPages.peek(db, key);
+  if (latest && latest.version === now) return latest.value;
   let under = reading.get(db);
   if (!under) {
     under = new Map();
