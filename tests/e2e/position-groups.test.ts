@@ -8,6 +8,7 @@ import {
   apiToken,
   createUser,
   launchBrowser,
+  MANAGER,
   newPage,
   type RunningServer,
   screenshot,
@@ -15,13 +16,6 @@ import {
   startServer,
 } from './support.ts';
 
-const MANAGER = {
-  first_name: 'Maija',
-  last_name: 'Manager',
-  email: 'maija@example.com',
-  password: 'Manager1!',
-  role: 'manager',
-};
 const STAIR = { position_code: 'E2-101', position_name: 'East stair' };
 const LIFT = { position_code: 'E2-102', position_name: 'East lift' };
 const option = (p: { position_code: string; position_name: string }) =>

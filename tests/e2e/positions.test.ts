@@ -11,19 +11,13 @@ import {
   apiToken,
   createUser,
   launchBrowser,
+  MANAGER,
   newPage,
   type RunningServer,
   signIn,
   startServer,
 } from './support.ts';
 
-const MANAGER = {
-  first_name: 'Maija',
-  last_name: 'Manager',
-  email: 'maija@example.com',
-  password: 'Manager1!',
-  role: 'manager',
-};
 const WORKER = {
   first_name: 'Ville',
   last_name: 'Worker',

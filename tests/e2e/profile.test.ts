@@ -13,19 +13,13 @@ import {
   chooseDropdownOption,
   createUser,
   launchBrowser,
+  MANAGER,
   newPage,
   type RunningServer,
   signIn,
   startServer,
 } from './support.ts';
 
-const MANAGER = {
-  first_name: 'Maija',
-  last_name: 'Manager',
-  email: 'maija@example.com',
-  password: 'Manager1!',
-  role: 'manager',
-};
 const NEW_PASSWORD = 'Uusi-Salasana-42';
 
 async function openSignedIn(browser: Browser, url: string, who: { email: string; password: string }) {

@@ -13,6 +13,14 @@ import { E2E_DIST } from './dist-dir.ts';
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const SCREENSHOTS = path.join(ROOT, 'test-results', 'screenshots');
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
+/** The manager most browser tests create through the API as the admin. */
+export const MANAGER = {
+  first_name: 'Maija',
+  last_name: 'Manager',
+  email: 'maija@example.com',
+  password: 'Manager1!',
+  role: 'manager',
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

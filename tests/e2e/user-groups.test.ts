@@ -8,6 +8,7 @@ import {
   apiToken,
   createUser,
   launchBrowser,
+  MANAGER,
   newPage,
   type RunningServer,
   screenshot,
@@ -15,13 +16,6 @@ import {
   startServer,
 } from './support.ts';
 
-const MANAGER = {
-  first_name: 'Maija',
-  last_name: 'Manager',
-  email: 'maija@example.com',
-  password: 'Manager1!',
-  role: 'manager',
-};
 const WORKER = {
   first_name: 'Ville',
   last_name: 'Worker',

@@ -7,6 +7,7 @@ import {
   chooseDropdownOption,
   createUser,
   launchBrowser,
+  MANAGER,
   newPage,
   type RunningServer,
   screenshot,
@@ -14,13 +15,6 @@ import {
   startServer,
 } from './support.ts';
 
-const MANAGER = {
-  first_name: 'Maija',
-  last_name: 'Manager',
-  email: 'maija@example.com',
-  password: 'Manager1!',
-  role: 'manager',
-};
 const OWNER = {
   first_name: 'Olli',
   last_name: 'Owner',
