@@ -5,7 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { TestApp } from './helpers.ts';
+import type { Actor } from './support/actors.ts';
 
 /** Runs SQL outside the app: another PostgreSQL session, or straight into PGlite (one process owns it). */
 export async function elsewhere(t: TestApp, text: string, values: unknown[] = []) {
@@ -39,4 +41,15 @@ export async function statementsDuring(t: TestApp, run: () => Promise<unknown>) 
     client.query = original;
   }
   return seen;
+}
+
+/** GET /work-entries?query as `who`, which must answer 200; its JSON body. */
+export async function listEntries(t: TestApp, who: Actor, query: string) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1/work-entries?${query}`,
+    headers: who.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
 }

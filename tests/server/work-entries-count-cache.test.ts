@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInEveryRole } from './support/actors.ts';
-import { elsewhere as elsewhereIn, statementsDuring } from './work-entries-cache-support.ts';
+import { elsewhere as elsewhereIn, listEntries, statementsDuring } from './work-entries-cache-support.ts';
 import { buildEntriesApp, insertEntry, makePosition } from './work-entries-support.ts';
 
 describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
@@ -25,15 +25,7 @@ describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  const list = async (who: Actor, query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/work-entries?${query}`,
-      headers: who.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const list = (who: Actor, query: string) => listEntries(t, who, query);
   const addFailed = (n: number) =>
     elsewhere(
       `insert into work_entries (site_id, user_id, position_id, status, created_at)

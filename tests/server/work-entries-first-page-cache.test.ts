@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInEveryRole } from './support/actors.ts';
-import { elsewhere as elsewhereIn, statementsDuring } from './work-entries-cache-support.ts';
+import { elsewhere as elsewhereIn, listEntries, statementsDuring } from './work-entries-cache-support.ts';
 import {
   buildEntriesApp,
   insertEntry,
@@ -46,15 +46,7 @@ describe.each(DRIVERS)('work entry first pages kept per version (%s)', (driver) 
   });
   afterAll(async () => t?.close());
 
-  const list = async (who: Actor, query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/work-entries?${query}`,
-      headers: who.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json();
-  };
+  const list = (who: Actor, query: string) => listEntries(t, who, query);
   const ids = (answer: { work_entries: { id: number }[] }) => answer.work_entries.map((e) => e.id);
 
   it('answers a repeated first page, filtered or not, from one statement that reads no entry', async () => {
