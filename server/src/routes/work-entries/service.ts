@@ -186,7 +186,7 @@ async function firstPageOf(ctx: RequestContext, q: WorkEntryListOptions, limit: 
   }
   const running = now === undefined ? undefined : under.get(key);
   if (running && now !== undefined && running.version >= now) return running.read;
-  const read = readFirstPage(ctx, q, limit);
+  const read = readFirstPage(ctx, q, limit, now);
   if (now !== undefined) under.set(key, { version: now, read });
   try {
     const done = await read;
@@ -199,10 +199,12 @@ async function firstPageOf(ctx: RequestContext, q: WorkEntryListOptions, limit: 
 /** A first page, its count, and the site's entry version read before or with it (none: unknown). */
 type FirstPage = { count: Count; page: Page; version: number | null | undefined };
 
+/** `seen`: the site's entry version the caller has just read, if it has (not read again here). */
 async function readFirstPage(
   ctx: RequestContext,
   q: WorkEntryListOptions,
   limit: number,
+  seen: number | undefined,
 ): Promise<FirstPage> {
   const condition = await conditionFor(ctx, q);
   const keyset = keysetOf(q);
@@ -214,7 +216,7 @@ async function readFirstPage(
     const first = page.rows[0];
     return { count: { total: first?.siteTotal ?? 0, capped: false }, page, version: first?.siteVersion };
   }
-  return firstFilteredPage(ctx, condition, keyset, fetchPage);
+  return firstFilteredPage(ctx, condition, keyset, fetchPage, seen);
 }
 
 async function firstFilteredPage(
@@ -222,13 +224,14 @@ async function firstFilteredPage(
   condition: SQL,
   keyset: ReturnType<typeof keysetOf>,
   fetchPage: (few: boolean, site?: { id: string; total: boolean }) => Promise<Page>,
+  seen: number | undefined,
 ): Promise<FirstPage> {
   const { db, siteId } = ctx;
   const key = conditionKey(ctx, condition);
   const known = counts.peek(db, key);
   const few = (c: Count) => c.total < FEW_MATCHES;
   if (known?.value.total === 0) {
-    const version = await repo.siteEntryVersion(db, siteId);
+    const version = seen ?? (await repo.siteEntryVersion(db, siteId));
     if (version === known.version)
       return { count: known.value, page: { rows: [], nextCursor: null }, version };
   }
