@@ -27,7 +27,7 @@ export async function analyzeIfBehind(db: Parameters<typeof repo.statisticsLag>[
   return done;
 }
 
-export function startAutoAnalyze(app: FastifyInstance) {
+export function startEntryTableUpkeep(app: FastifyInstance) {
   if (app.database.kind !== 'pglite') return;
   let running = false;
   const timer = setInterval(() => {

@@ -19,7 +19,7 @@ import {
   WorkEntryUpdate,
 } from '../../schemas/work-entry.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
-import { startAutoAnalyze } from './auto-analyze.ts';
+import { startEntryTableUpkeep } from './auto-analyze.ts';
 import { checkIn } from './check-in.ts';
 import { exportWorkEntries } from './export.ts';
 import { photoLinks } from './photo-links.ts';
@@ -42,7 +42,7 @@ const multipartBody: FastifySchemaCompiler<object> = (route) =>
 const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered here only: no other route accepts multipart bodies.
   await app.register(multipart);
-  startAutoAnalyze(app);
+  startEntryTableUpkeep(app);
   const deps: WorkEntryDeps = {
     links: photoLinks(await loadJwtSecret(app.database.db, app.config)),
     // PHOTO_DIR is read here rather than in config.ts: only this area stores files (README, Configuration).
