@@ -129,7 +129,7 @@ describe('own account in the Profile dialog', () => {
     expect(await current.getAttribute('aria-describedby')).toBe('profile-current-password-error');
     await shot(page, 'profile-wrong-password-fi');
     expect(await axeProblems(page, '.p-dialog')).toEqual([]);
-    // Nothing changed: the other browser still works, the old password still signs in.
+    // Nothing changed: the old password still signs in.
     expect(await apiToken(server.url, MANAGER.email, MANAGER.password)).toBeTruthy();
 
     await current.fill(MANAGER.password);
