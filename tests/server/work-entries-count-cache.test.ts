@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInEveryRole } from './support/actors.ts';
 import { elsewhere as elsewhereIn, listEntries, statementsDuring } from './work-entries-cache-support.ts';
-import { buildEntriesApp, insertEntry, makePosition } from './work-entries-support.ts';
+import { buildEntriesApp, insertEntry, makePosition, makeTask } from './work-entries-support.ts';
 
 describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
   let t: TestApp;
@@ -83,6 +83,73 @@ describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
     expect(site.total).toBe(own.total + 1);
     expect(own.work_entries.every((e: { user_id: number }) => e.user_id === roles.worker.id)).toBe(true);
     expect((await list(roles.worker, 'status=cancelled&limit=50')).total).toBe(own.total);
+  });
+
+  it('keeps a count past the cap while entries are only added, and counts again after an update or delete', async () => {
+    const addInProgress = (n: number) =>
+      elsewhere(
+        `insert into work_entries (site_id, user_id, position_id, status, created_at)
+         select 'main', $1, $2, 'in_progress', now() - g * interval '1 second' from generate_series(1, ${n}) g`,
+        [roles.worker.id, positionId],
+      );
+    const query = 'status=in_progress&limit=5';
+    const counted = (statements: string[]) => statements.filter((s) => /count\(\*\)/.test(s)).length;
+    await addInProgress(1001);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 1000, total_capped: true });
+
+    // A worker checks in: the page shows the new entry first, the count is not read again.
+    await elsewhere(
+      `insert into work_entries (site_id, user_id, position_id, status, notes) values ('main', $1, $2, 'in_progress', 'just now')`,
+      [roles.worker.id, positionId],
+    );
+    let page: { total: number; total_capped: boolean; work_entries: { notes: string | null }[] } | undefined;
+    const afterInsert = await statementsDuring(t, async () => {
+      page = await list(roles.admin, query);
+    });
+    expect(page).toMatchObject({ total: 1000, total_capped: true });
+    expect(page?.work_entries[0]?.notes).toBe('just now');
+    expect(counted(afterInsert)).toBe(0);
+
+    // An update can take matches away: counted again, exactly, below the cap now.
+    await elsewhere(
+      `update work_entries set status = 'cancelled' where id in (select id from work_entries where status = 'in_progress' order by id limit 102)`,
+    );
+    const afterUpdate = await statementsDuring(t, async () =>
+      expect(await list(roles.admin, query)).toMatchObject({ total: 900, total_capped: false }),
+    );
+    expect(counted(afterUpdate)).toBe(1);
+
+    // Below the cap, an insert is counted: the total is exact.
+    await addInProgress(1);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 901, total_capped: false });
+
+    // Past the cap again, then a delete: counted again.
+    await addInProgress(200);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 1000, total_capped: true });
+    await elsewhere(
+      `delete from work_entries where id in (select id from work_entries where status = 'in_progress' order by id limit 200)`,
+    );
+    expect(await list(roles.admin, query)).toMatchObject({ total: 901, total_capped: false });
+    await elsewhere(`update work_entries set status = 'completed' where status = 'in_progress'`);
+  });
+
+  it('counts a search again after the task it matched by name is renamed', async () => {
+    const task = await makeTask(t, undefined, { taskName: 'Rebar inspection', taskCode: 'REBAR' });
+    await elsewhere(
+      `insert into work_entries (site_id, user_id, position_id, task_id, status, notes)
+       select 'main', $1, $2, case when g <= 1001 then $3::int end, 'completed', case when g > 1001 then 'rebar offcut' end
+       from generate_series(1, 1006) g`,
+      [roles.worker.id, positionId, task.id],
+    );
+    expect(await list(roles.admin, 'search=rebar&limit=5')).toMatchObject({
+      total: 1000,
+      total_capped: true,
+    });
+    await elsewhere(`update tasks set task_name = 'Formwork check', task_code = 'FORM' where id = $1`, [
+      task.id,
+    ]);
+    // Only the five entries whose notes name it are left.
+    expect(await list(roles.admin, 'search=rebar&limit=5')).toMatchObject({ total: 5, total_capped: false });
   });
 
   it('pages each row once when the count grows past the few-matches line between two first pages', async () => {

@@ -161,6 +161,11 @@ const siteVersion = (siteId: string) =>
   sql<number>`coalesce((select ${workEntrySiteTotals.version} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
     Number,
   );
+/** The site's count of changes but inserts (migration 0011): a count past the cap holds while it does. */
+const siteReshaped = (siteId: string) =>
+  sql<number>`coalesce((select ${workEntrySiteTotals.reshaped} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
+    Number,
+  );
 const siteEntries = (siteId: string) =>
   sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`;
 
@@ -175,6 +180,7 @@ function selectEntries(
     .select({
       ...entryColumns(sort, withPhotos),
       siteVersion: site ? siteVersion(site.id) : sql<number | null>`null`,
+      siteReshaped: site ? siteReshaped(site.id) : sql<number | null>`null`,
       siteTotal: site?.total ? siteEntries(site.id) : sql<number | null>`null`,
     })
     .from(w)
@@ -217,13 +223,14 @@ export class InvalidCursor extends Error {}
 
 /**
  * Matches of the condition, counted up to the cap and one more (so "more than the cap" shows),
- * with the site's entry version read in the same statement (the count is valid while it holds).
+ * with the site's entry version read in the same statement (the count is valid while it holds)
+ * and its count of changes but inserts (a count past the cap is also valid while that holds).
  */
 export async function countCapped(
   db: Db,
   siteId: string,
   condition: SQL,
-): Promise<{ total: number; capped: boolean; version: number }> {
+): Promise<{ total: number; capped: boolean; version: number; reshaped: number }> {
   const limited = db
     .select({ one: sql`1` })
     .from(w)
@@ -231,13 +238,14 @@ export async function countCapped(
     .limit(WORK_ENTRY_COUNT_CAP + 1)
     .as('limited');
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, version: siteVersion(siteId) })
+    .select({ n: sql<number>`count(*)::int`, version: siteVersion(siteId), reshaped: siteReshaped(siteId) })
     .from(limited);
   const n = row?.n ?? 0;
   const version = row?.version ?? -1;
+  const reshaped = row?.reshaped ?? -1;
   return n > WORK_ENTRY_COUNT_CAP
-    ? { total: WORK_ENTRY_COUNT_CAP, capped: true, version }
-    : { total: n, capped: false, version };
+    ? { total: WORK_ENTRY_COUNT_CAP, capped: true, version, reshaped }
+    : { total: n, capped: false, version, reshaped };
 }
 
 /** The site's entry version alone (to check a remembered count of no matches). */

@@ -132,6 +132,9 @@ export const workEntryHourlyCounts = pgTable(
  * `version` goes up with every statement that inserts, updates or deletes entries of the site
  * (migration 0009), so an answer computed from the site's entries and remembered with the version
  * it was read at is still right exactly while the version is unchanged, in any process.
+ * `reshaped` goes up with every such change but an insert of entries (updates, deletes, and the
+ * names, codes and settings a filter matches through: migration 0011): while it holds, only new
+ * entries came, so a count of matches can only have grown, and a count past the cap still is.
  */
 export const workEntrySiteTotals = pgTable('work_entry_site_totals', {
   siteId: text('site_id')
@@ -139,4 +142,5 @@ export const workEntrySiteTotals = pgTable('work_entry_site_totals', {
     .references(() => sites.id, { onDelete: 'cascade' }),
   entries: bigint('entries', { mode: 'number' }).notNull(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  reshaped: bigint('reshaped', { mode: 'number' }).notNull().default(0),
 });

@@ -92,12 +92,22 @@ const unfiltered = (q: WorkEntryFilters) =>
 
 type Count = { total: number; capped: boolean };
 
+/** A remembered count, with the site's count of changes but inserts it was read at (migration 0011). */
+type KeptCount = Count & { reshaped: number };
+
 /**
  * The first page's capped counts, per site and exact condition (its SQL and values: the filters,
  * the caller's scope, the search's id lists and the days' bounds), valid while the site's entry
- * version holds (versioned-cache.ts).
+ * version holds (versioned-cache.ts), and a count past the cap also while only entries were
+ * added: new entries can only add matches, so it is still past the cap. A busy site adds entries
+ * all day; its broad views (a status, a worker, a month) then read their page and no count.
  */
-const counts = new VersionedCache<Count>(2_000);
+const counts = new VersionedCache<KeptCount>(2_000);
+
+/** Whether a kept count is right at the version (and reshaped count) a page was just read at. */
+function stillRight(known: { version: number; value: KeptCount }, version: number, reshaped: number | null) {
+  return known.version === version || (known.value.capped && known.value.reshaped === reshaped);
+}
 
 function conditionKey(ctx: RequestContext, condition: SQL) {
   const { sql: text, params } = pgDialect.sqlToQuery(condition);
@@ -134,7 +144,8 @@ function firstPageKey(ctx: RequestContext, q: WorkEntryListOptions, limit: numbe
  * cursor carries it on); no match at all needs no page query. The unfiltered list of a site reads
  * its exact total from the counts the triggers keep, in the page's own statement. A filtered
  * count is remembered with the site's entry version, which the page's statement reads too: when
- * no entry changed, the first page is one statement; when one did, the count is read again.
+ * no entry changed, the first page is one statement; when one did, the count is read again,
+ * unless it was past the cap and entries were only added since.
  */
 export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
   const limit = q.limit ?? 25;
@@ -237,10 +248,14 @@ async function firstFilteredPage(
   }
   if (known && known.value.total > 0) {
     const page = await fetchPage(few(known.value), { id: siteId, total: false });
-    const version = page.rows[0]?.siteVersion;
+    const first = page.rows[0];
+    const version = first?.siteVersion;
     // No row: there is no match (now), whatever was counted before.
     if (version == null) return { count: { total: 0, capped: false }, page, version };
-    if (version === known.version) return { count: known.value, page, version };
+    if (stillRight(known, version, first.siteReshaped)) {
+      if (known.version !== version) counts.set(db, key, version, known.value);
+      return { count: known.value, page, version };
+    }
     // Entries changed since the count: count again; the rows are right whichever plan read them,
     // and the cursor is made for the plan the new count chooses.
     const fresh = await repo.countCapped(db, siteId, condition);
