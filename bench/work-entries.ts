@@ -3,9 +3,10 @@
  * - GET /work-entries: first pages of every sort in both orders, deep pages (cursors half-way and
  *   near the end), and filters (status, worker, position, task, days, search over names and notes,
  *   combined) at a fixed rate; target p99 < 50 ms on PostgreSQL and < 100 ms on PGlite at 300 req/s;
- *   first pages are kept per version (service.ts), so the filters run again while entries arrive
- *   (BENCH_WRITES new entries per second, default 10: a busy site), and one at a time both kept
- *   and after a change (each request preceded by a version bump: the cost of a page read afresh);
+ *   first pages are kept per version (service.ts), so the filters run again while entries change
+ *   (BENCH_WRITES changes per second, default 10, far more than a busy site's thousands a day):
+ *   new entries alone, then check-ins and completions in turn; and one at a time, both kept and
+ *   after a change (each request preceded by an update's bump: the cost of a page read afresh);
  * - GET /dashboard/summary at the same rate; target p99 < 20 ms;
  * - GET /work-entries/export of every row: target ≥ 50,000 rows/s, server memory growth < 100 MB.
  *
@@ -17,7 +18,8 @@
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
-import { listen, measure, ms, type Run } from './harness.ts';
+import Fastify from 'fastify';
+import { listen, measure, ms, printRuns } from './harness.ts';
 import { type Kind, openApp, paths, signIn } from './work-entries-data.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
@@ -114,26 +116,14 @@ async function oneAtATime(
   return { median: medians[Math.floor(medians.length / 2)], worst: medians.at(-1) ?? Number.NaN };
 }
 
-function table(runs: Run[]) {
-  console.table(
-    runs.map((r) => ({
-      run: r.name,
-      'rate req/s': r.rate,
-      requests: r.requests,
-      'non-2xx': r.non2xx,
-      errors: r.errors,
-      'p50 ms': ms(r.p50),
-      'p95 ms': ms(r.p95),
-      'p99 ms': ms(r.p99),
-      'max ms': ms(r.max),
-    })),
-  );
-}
-
 async function bench(kind: Kind) {
   const app = await openApp(kind);
+  // The baseline: a bare Fastify route in this process, at the same rate (the table's ratios).
+  const baseline = Fastify({ logger: false });
+  baseline.get('/ping', async () => ({ ok: true }));
   try {
     const apiUrl = await listen(app);
+    const baseUrl = await listen(baseline);
     const token = await signIn(apiUrl);
     const headers = { authorization: `Bearer ${token}` };
     const { pages, filters } = await paths(app);
@@ -150,27 +140,48 @@ async function bench(kind: Kind) {
           .join(' ')}, ${RATE} req/s, ${DURATION} s per run`,
     );
     const exportOnly = process.env.BENCH_ONLY === 'export';
-    /** Moves the site's entry version as any commit on its entries does: nothing kept is served. */
+    /**
+     * Moves the site's entry version and its count of changes but inserts, as an update of an entry
+     * does: nothing kept is served, no count is kept (a new entry alone keeps counts past the cap).
+     */
     const touch = () =>
-      app.database.query(`update work_entry_site_totals set version = version + 1 where site_id = 'main'`);
+      app.database.query(
+        `update work_entry_site_totals set version = version + 1, reshaped = reshaped + 1 where site_id = 'main'`,
+      );
     const [someone] = await app.database.query<{ user_id: number; position_id: number }>(
       `select user_id, position_id from work_entries where site_id = 'main' limit 1`,
     );
-    /** New entries at WRITES per second while `run` runs, as workers checking in would add them. */
-    const whileWriting = async <T>(run: () => Promise<T>) => {
+    /**
+     * WRITES changes per second while `run` runs, as workers' phones make them: `kind` 'inserts',
+     * new entries only (check-ins); 'mixed', every other change completes the entry begun before
+     * it (an update: no count is kept across it).
+     */
+    const whileWriting = async <T>(mix: 'inserts' | 'mixed', run: () => Promise<T>) => {
       let written = 0;
+      const begun: number[] = [];
       const timer = setInterval(() => {
         written++;
-        void app.database.query(
-          `insert into work_entries (site_id, user_id, position_id, status, notes)
-           values ('main', ${someone.user_id}, ${someone.position_id}, 'in_progress', 'bench write')`,
-        );
+        const id = mix === 'mixed' && written % 2 === 0 ? begun.shift() : undefined;
+        if (id !== undefined) {
+          void app.database.query(
+            `update work_entries set status = 'completed', completed_at = now() where id = ${id}`,
+          );
+          return;
+        }
+        void app.database
+          .query<{ id: number }>(
+            `insert into work_entries (site_id, user_id, position_id, status, notes)
+             values ('main', ${someone.user_id}, ${someone.position_id}, 'in_progress', 'bench write') returning id`,
+          )
+          .then(([row]) => begun.push(row.id));
       }, 1000 / WRITES);
       try {
         return await run();
       } finally {
         clearInterval(timer);
-        console.log(`(${written} entries written during the run)`);
+        console.log(
+          `(${written} ${mix === 'mixed' ? 'check-ins and completions' : 'entries'} during the run)`,
+        );
         await app.database.query(`delete from work_entries where notes = 'bench write'`);
       }
     };
@@ -197,6 +208,16 @@ async function bench(kind: Kind) {
         ...fixed,
         duration: 3,
       });
+    const base = exportOnly
+      ? undefined
+      : await measure({
+          name: 'baseline GET /ping',
+          path: '/ping',
+          ...fixed,
+          url: baseUrl,
+          headers: {},
+          duration: DURATION,
+        });
     const runs = exportOnly
       ? []
       : [
@@ -220,7 +241,7 @@ async function bench(kind: Kind) {
             ...fixed,
             duration: DURATION,
           }),
-          await whileWriting(() =>
+          await whileWriting('inserts', () =>
             measure({
               name: `filters and search, ${WRITES} new entries/s`,
               path: filters[0],
@@ -229,8 +250,17 @@ async function bench(kind: Kind) {
               duration: DURATION,
             }),
           ),
+          await whileWriting('mixed', () =>
+            measure({
+              name: `filters and search, ${WRITES} check-ins and completions/s`,
+              path: filters[0],
+              paths: filters,
+              ...fixed,
+              duration: DURATION,
+            }),
+          ),
         ];
-    if (runs.length) table(runs);
+    if (base) printRuns([base, ...runs], base);
     const listTarget = TARGETS[kind];
     for (const r of runs) {
       const target = r.name === 'dashboard summary' ? TARGETS.dashboard : listTarget;
@@ -251,6 +281,7 @@ async function bench(kind: Kind) {
     );
   } finally {
     await new Promise((resolve) => setTimeout(resolve, 1000));
+    await baseline.close();
     await app.close();
   }
 }
