@@ -10,8 +10,31 @@ import { screenshot } from './support.ts';
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 type AxeViolation = { id: string; impact: string | null; nodes: { target: string[]; html: string }[] };
 
-/** Serious and critical axe findings within `include`, as "rule: selector" lines. */
-export async function axeProblems(page: Page, include: string, exclude: string[] = []): Promise<string[]> {
+/**
+ * Waits until the page's finite animations and transitions have ended (a dialog fading in, a
+ * toast sliding): axe reads colours as they are painted, and text at half opacity fails contrast
+ * that it passes once shown. Endless ones (spinners, a progress bar) are not waited for.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let round = 0; round < 10; round++) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState !== 'finished' && a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      // A cancelled animation rejects `finished`; it is over either way.
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
+}
+
+/** Serious and critical axe findings within `include` (one part or several), as "rule: selector" lines. */
+export async function axeProblems(
+  page: Page,
+  include: string | string[],
+  exclude: string[] = [],
+): Promise<string[]> {
+  await animationsSettled(page);
   // Evaluated through the DevTools protocol: the console's CSP (rightly) refuses an inline script tag.
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
@@ -19,9 +42,9 @@ export async function axeProblems(page: Page, include: string, exclude: string[]
       const axe = (
         window as unknown as { axe: { run(context: object): Promise<{ violations: AxeViolation[] }> } }
       ).axe;
-      return (await axe.run({ include: [include], exclude })).violations;
+      return (await axe.run({ include, exclude })).violations;
     },
-    { include, exclude },
+    { include: typeof include === 'string' ? [include] : include, exclude },
   );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

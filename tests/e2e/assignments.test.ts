@@ -4,9 +4,9 @@
  * result with the wizard back at step 0; then builds A → B → C in the dependency tree and is
  * refused C → A with the cycle named. Screenshots of every wizard step in English and Finnish.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   api,
@@ -52,21 +52,8 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-
-async function axeProblems(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: object): Promise<{ violations: AxeViolation[] }> } })
-      .axe;
-    // The whole card, the table kit's rows-per-page select included (named since issue 12).
-    return (await axe.run({ include: ['.assignments-card'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+/** The whole card, the table kit's rows-per-page select included (named since issue 12). */
+const CARD = '.assignments-card';
 
 describe('position-task assignments screen', () => {
   let server: RunningServer;
@@ -129,7 +116,7 @@ describe('position-task assignments screen', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.getByTestId('assignments-created').textContent()).toBe('6');
     expect(await page.getByTestId('assignments-skipped').textContent()).toBe('0');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeProblems(page, CARD)).toEqual([]);
     await shot(page, 'assignments-wizard-step2-en');
 
     await page.getByRole('button', { name: 'Run' }).click();
@@ -215,7 +202,7 @@ describe('position-task assignments screen', () => {
     await dialog.waitFor({ state: 'hidden' });
     await rows.filter({ hasText: 'WELD' }).getByText('Primary').waitFor();
     await shot(page, 'assignments-list-en');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeProblems(page, CARD)).toEqual([]);
 
     await page.getByRole('button', { name: 'Delete AS-102 PAINT' }).click();
     await page.getByText('Remove PAINT from AS-102?', { exact: false }).waitFor();
@@ -281,7 +268,7 @@ describe('position-task assignments screen', () => {
       .getByText('This dependency would create a cycle: INSPECT → WELD → PAINT → INSPECT')
       .waitFor();
     await shot(page, 'assignments-dependency-cycle-en');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeProblems(page, CARD)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     const list = await api<{ dependencies: unknown[] }>(
       server.url,

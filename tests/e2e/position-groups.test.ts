@@ -1,7 +1,7 @@
 /** The position groups screen as an admin and a manager would use it, in English and Finnish. */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   api,
@@ -40,31 +40,6 @@ async function shot(page: Page, name: string) {
   await page.mouse.move(0, 0);
   await expect.poll(() => page.locator('.p-tooltip').count()).toBe(0);
   await screenshot(page, name);
-}
-
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-
-/**
- * Serious and critical axe findings within `selector`, as "rule: selector" lines. The shared
- * status tag is left out: it is the table kit's, not this screen's (reported to its owner).
- */
-async function axeProblems(page: Page, selector: string, exclude: string[] = []): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the console's CSP (rightly) refuses an inline script tag.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    async ([include, skip]: readonly [string, string[]]) => {
-      const axe = (
-        window as unknown as { axe: { run(context: object): Promise<{ violations: AxeViolation[] }> } }
-      ).axe;
-      const shared = ['.p-tag-success', '.p-tag-secondary'];
-      return (await axe.run({ include: [include], exclude: [...shared, ...skip] })).violations;
-    },
-    [selector, exclude] as const,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 describe('position groups screen', () => {

@@ -3,9 +3,9 @@
  * (an inactive one is not offered), one completed with notes and found again only with
  * include-completed, and search with and without accents; in English and Swedish.
  */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   api,
@@ -65,27 +65,11 @@ async function taskNames(page: Page): Promise<string[]> {
   return page.locator('.task-tabs .p-datatable-tbody .task-name > span').allTextContents();
 }
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
-
 /**
- * Serious and critical axe findings in this screen's own parts. Left out, and reported to their
- * owners: the page header and the paginator's rows select (the kit's) and PrimeReact's InputSwitch,
- * whose root and input are both interactive (nested-interactive, on every screen with a switch).
+ * PrimeReact's InputSwitch is left out of this screen's axe checks and reported to its owner: its
+ * root and input are both interactive (nested-interactive, on every screen with one).
  */
-async function axeProblems(page: Page, selectors: string[]): Promise<string[]> {
-  // Through the DevTools protocol: the console's CSP (rightly) refuses an inline script tag.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as { axe: { run(context: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    return (await axe.run({ include, exclude: ['.p-inputswitch'] })).violations;
-  }, selectors);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+const NOT_OURS = ['.p-inputswitch'];
 
 describe('task management screen', () => {
   let server: RunningServer;
@@ -194,7 +178,7 @@ describe('task management screen', () => {
     await expect.poll(() => page.getByLabel('Search').inputValue()).toBe('aanieristys');
     await expect.poll(() => taskNames(page)).toHaveLength(2);
     await shot(page, 'tasks-all-en');
-    expect(await axeProblems(page, ['.task-view-toggle', '.page .card'])).toEqual([]);
+    expect(await axeProblems(page, ['.task-view-toggle', '.page .card'], NOT_OURS)).toEqual([]);
     await context.close();
   });
 

@@ -1,7 +1,7 @@
 /** The user groups screen as an admin, a manager and a worker would use it. */
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   api,
@@ -53,24 +53,8 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
-
-/** Serious and critical axe findings on the page, as "rule: selector" lines. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol: the console's CSP (rightly) refuses an inline script tag.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: object): Promise<{ violations: AxeViolation[] }> } }
-    ).axe;
-    // The screen itself (the shell and the role chip are checked by a11y-sweep.test.ts too).
-    return (await axe.run({ include: ['.user-groups'], exclude: [] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+/** The screen itself (the shell and the role chip are checked by a11y-sweep.test.ts too). */
+const SCREEN = '.user-groups';
 
 describe('user groups screen', () => {
   let server: RunningServer;
@@ -142,7 +126,7 @@ describe('user groups screen', () => {
     await members.getByText('Wilma Welder').waitFor();
     await page.getByRole('list', { name: 'User groups' }).getByText('2 active members').waitFor();
     await shot(page, 'user-groups-members-en');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeProblems(page, SCREEN)).toEqual([]);
 
     await page.getByRole('tab', { name: 'Position access' }).click();
     await page.waitForURL(/tab=access/);
@@ -153,7 +137,7 @@ describe('user groups screen', () => {
     await grants.getByText('North wing').waitFor();
     await grants.getByText(/2 active positions · Granted .* by Admin User/).waitFor();
     await shot(page, 'user-groups-access-en');
-    expect(await axeProblems(page)).toEqual([]);
+    expect(await axeProblems(page, SCREEN)).toEqual([]);
 
     // A reload keeps the group and the tab (URL search params), here in Finnish.
     await page.goto(`${page.url()}&lng=fi`);
