@@ -9,10 +9,9 @@ import {
   createUser,
   launchBrowser,
   MANAGER,
-  newPage,
+  openSignedIn,
   type RunningServer,
   screenshot,
-  signIn,
   startServer,
 } from './support.ts';
 
@@ -20,18 +19,6 @@ const STAIR = { position_code: 'E2-101', position_name: 'East stair' };
 const LIFT = { position_code: 'E2-102', position_name: 'East lift' };
 const option = (p: { position_code: string; position_name: string }) =>
   `${p.position_code} – ${p.position_name}`;
-
-async function openSignedIn(
-  browser: Browser,
-  url: string,
-  who: { email: string; password: string },
-  path: string,
-) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}${path}`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 /** A screenshot without toasts or tooltips in the way. */
 async function shot(page: Page, name: string) {

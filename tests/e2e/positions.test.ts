@@ -12,9 +12,8 @@ import {
   createUser,
   launchBrowser,
   MANAGER,
-  newPage,
+  openSignedIn,
   type RunningServer,
-  signIn,
   startServer,
 } from './support.ts';
 
@@ -33,18 +32,6 @@ type ApiPosition = {
   coordinates: { latitude: number; longitude: number } | null;
   is_active: boolean;
 };
-
-async function openSignedIn(
-  browser: Browser,
-  url: string,
-  who: { email: string; password: string },
-  to: string,
-) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}${to}`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 /**
  * Findings that are not this screen's, reported to their owners rather than hidden. None today:

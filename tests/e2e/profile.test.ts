@@ -15,19 +15,12 @@ import {
   launchBrowser,
   MANAGER,
   newPage,
+  openSignedIn,
   type RunningServer,
-  signIn,
   startServer,
 } from './support.ts';
 
 const NEW_PASSWORD = 'Uusi-Salasana-42';
-
-async function openSignedIn(browser: Browser, url: string, who: { email: string; password: string }) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}/login`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 /** Opens the Profile dialog from the top bar's account menu (labels in the console's language). */
 async function openProfile(page: Page, menu: { account: string; profile: string }) {

@@ -11,10 +11,9 @@ import {
   chooseDropdownOption,
   createUser,
   launchBrowser,
-  newPage,
+  openSignedIn,
   type RunningServer,
   screenshot,
-  signIn,
   startServer,
 } from './support.ts';
 
@@ -26,18 +25,6 @@ const OWNER = {
   role: 'owner',
 };
 const INSPECTOR = { email: 'iida@example.com', password: 'Inspect1!' };
-
-async function openSignedIn(
-  browser: Browser,
-  url: string,
-  who: { email: string; password: string },
-  to: string,
-) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}${to}`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 const card = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Role Overview' }).locator('li').filter({ hasText: name });

@@ -128,6 +128,22 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 }
 
+/**
+ * A fresh context signed in as `who`: opens `path` (the sign-in page unless given), which sends a
+ * signed-out visitor to the sign-in form and back to `path` after it.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  url: string,
+  who: { email: string; password: string },
+  path = '/login',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser);
+  await page.goto(`${url}${path}`);
+  await signIn(page, who.email, who.password);
+  return { context, page };
+}
+
 /** Calls the API directly (test set-up only: the browser is what is being tested). */
 export async function api<T = Record<string, unknown>>(
   base: string,

@@ -9,10 +9,9 @@ import {
   createUser,
   launchBrowser,
   MANAGER,
-  newPage,
+  openSignedIn,
   type RunningServer,
   screenshot,
-  signIn,
   startServer,
 } from './support.ts';
 
@@ -30,13 +29,6 @@ const WILMA = {
   password: 'Welder1!',
   role: 'worker',
 };
-
-async function openSignedIn(browser: Browser, url: string, who: { email: string; password: string }) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}/login`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 /** Opens a PrimeReact dropdown by its input's id and picks an option by its text. */
 async function pick(page: Page, inputId: string, option: string, filter?: string) {

@@ -8,10 +8,9 @@ import {
   createUser,
   launchBrowser,
   MANAGER,
-  newPage,
+  openSignedIn,
   type RunningServer,
   screenshot,
-  signIn,
   startServer,
 } from './support.ts';
 
@@ -29,18 +28,6 @@ const WORKER = {
   password: 'Worker1!',
   role: 'worker',
 };
-
-async function openSignedIn(
-  browser: Browser,
-  url: string,
-  who: { email: string; password: string },
-  path = '/',
-) {
-  const { context, page } = await newPage(browser);
-  await page.goto(`${url}${path === '/' ? '/login' : path}`);
-  await signIn(page, who.email, who.password);
-  return { context, page };
-}
 
 const chooseRole = (page: Page, label: string) => chooseDropdownOption(page, 'user-role', label);
 
