@@ -156,18 +156,19 @@ function entryColumns(sort: WorkEntrySort, withPhotos: boolean) {
 
 export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
-/** The site's entry version (and total), read in the page's own statement: one InitPlan each. */
-const siteVersion = (siteId: string) =>
-  sql<number>`coalesce((select ${workEntrySiteTotals.version} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
+/**
+ * One of the site's kept counters (work_entry_site_totals), read in the page's or the count's own
+ * statement: one InitPlan each; `missing` where the site has no row yet.
+ */
+const siteCounter = (siteId: string, column: 'version' | 'reshaped' | 'entries', missing: number) =>
+  sql<number>`coalesce((select ${workEntrySiteTotals[column]} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), ${missing})::bigint`.mapWith(
     Number,
   );
+/** The site's entry version: any change to its entries, or to what a page shows of them. */
+const siteVersion = (siteId: string) => siteCounter(siteId, 'version', -1);
 /** The site's count of changes but inserts (migration 0011): a count past the cap holds while it does. */
-const siteReshaped = (siteId: string) =>
-  sql<number>`coalesce((select ${workEntrySiteTotals.reshaped} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
-    Number,
-  );
-const siteEntries = (siteId: string) =>
-  sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`;
+const siteReshaped = (siteId: string) => siteCounter(siteId, 'reshaped', -1);
+const siteEntries = (siteId: string) => siteCounter(siteId, 'entries', 0);
 
 function selectEntries(
   db: Db,
