@@ -26,12 +26,14 @@ describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
   afterAll(async () => t?.close());
 
   const list = (who: Actor, query: string) => listEntries(t, who, query);
-  const addFailed = (n: number) =>
+  /** n entries of the worker's at the position, a second apart, inserted from another connection. */
+  const addEntries = (n: number, status = 'failed') =>
     elsewhere(
       `insert into work_entries (site_id, user_id, position_id, status, created_at)
-       select 'main', $1, $2, 'failed', now() - g * interval '1 second' from generate_series(1, ${n}) g`,
+       select 'main', $1, $2, '${status}', now() - g * interval '1 second' from generate_series(1, ${n}) g`,
       [roles.worker.id, positionId],
     );
+  const addFailed = (n: number) => addEntries(n);
 
   it('reads the unfiltered total in the page’s own statement, fresh after another connection’s insert', async () => {
     const first = await list(roles.admin, 'limit=2');
@@ -86,12 +88,7 @@ describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
   });
 
   it('keeps a count past the cap while entries are only added, and counts again after an update or delete', async () => {
-    const addInProgress = (n: number) =>
-      elsewhere(
-        `insert into work_entries (site_id, user_id, position_id, status, created_at)
-         select 'main', $1, $2, 'in_progress', now() - g * interval '1 second' from generate_series(1, ${n}) g`,
-        [roles.worker.id, positionId],
-      );
+    const addInProgress = (n: number) => addEntries(n, 'in_progress');
     const query = 'status=in_progress&limit=5';
     const counted = (statements: string[]) => statements.filter((s) => /count\(\*\)/.test(s)).length;
     await addInProgress(1001);
