@@ -60,8 +60,11 @@ export function jsonText<Q>(
   list: (ctx: RequestContext, query: Q) => Promise<string | Buffer>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const json = await list(contextOf(app, request), request.query as Q);
-    // Fastify sends a string or a Buffer as it is.
-    return reply.type('application/json; charset=utf-8').send(json as never);
+    return sendJsonText(reply, await list(contextOf(app, request), request.query as Q));
   };
+}
+
+/** JSON the repository already wrote, sent as it is (Fastify sends a string or a Buffer untouched). */
+export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
+  return reply.type('application/json; charset=utf-8').send(json as never);
 }

@@ -63,6 +63,7 @@ export const TaskUpdate = Type.Object(
 export const TaskListQuery = Type.Object({
   position_id: Type.Optional({ ...IdParam, description: 'Only the tasks assigned to this position' }),
 });
+export type TaskListQueryInput = Static<typeof TaskListQuery>;
 
 export const TaskList = Type.Object({ tasks: Type.Array(Type.Ref(Task)) }, { $id: 'TaskList' });
 export const TaskResponse = Type.Object({ task: Type.Ref(Task) }, { $id: 'TaskResponse' });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams } from '../../schemas/common.ts';
 import {
   PositionCreate,
   PositionDeleteResult,
@@ -10,15 +9,13 @@ import {
   PositionResponse,
   PositionUpdate,
 } from '../../schemas/position.ts';
-import { byIdResult, created, jsonText, updated } from '../handlers.ts';
-import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { crudRoutes } from '../crud.ts';
+import { conflict, contextOf, routeKit } from '../kit.ts';
 import { importPositions } from './import.ts';
 import { createPosition, deletePosition, listPositionsJson, updatePosition } from './service.ts';
 
 const { op } = routeKit('positions');
-// The type provider reads the nullable fields (a JSON-schema type list) as unknown; the schema
-// has checked them, and the kit's handlers hand the body on as the service's input type.
-const taken = conflict('The code or NFC tag id is already used on this site (details name the field)');
+const TAKEN = 'The code or NFC tag id is already used on this site (details name the field)';
 
 /**
  * A 5,000,000-character CSV may take twice that as JSON (quotes escaped, multi-byte letters);
@@ -27,55 +24,30 @@ const taken = conflict('The code or NFC tag id is already used on this site (det
 const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '',
-    op(
-      'positions.read',
-      {
-        operationId: 'listPositions',
-        summary: 'Positions of the caller’s site: all of them, or one page, filtered and sorted',
-      },
-      { querystring: PositionListQuery, response: { 200: PositionList } },
-    ),
-    jsonText(app, listPositionsJson),
-  );
-
-  app.post(
-    '',
-    op(
-      'positions.create',
-      { operationId: 'createPosition', summary: 'Create a position' },
-      { body: PositionCreate, response: { 201: PositionResponse, ...taken } },
-    ),
-    created(app, 'position', createPosition),
-  );
-
-  app.put(
-    '/:id',
-    op(
-      'positions.update',
-      { operationId: 'updatePosition', summary: 'Update a position (fields left out stay as they are)' },
-      {
-        params: IdParams,
-        body: PositionUpdate,
-        response: { 200: PositionResponse, ...notFound('position'), ...taken },
-      },
-    ),
-    updated(app, 'position', updatePosition),
-  );
-
-  app.delete(
-    '/:id',
-    op(
-      'positions.delete',
-      {
-        operationId: 'deletePosition',
-        summary: 'Delete a position, or deactivate one that has work entries, tasks or assignments',
-      },
-      { params: IdParams, response: { 200: PositionDeleteResult, ...notFound('position') } },
-    ),
-    byIdResult(app, deletePosition),
-  );
+  crudRoutes(app, {
+    tag: 'positions',
+    area: 'positions',
+    names: ['Position', 'Positions'],
+    record: { key: 'position', name: 'position', schema: PositionResponse },
+    conflict: TAKEN,
+    list: {
+      summary: 'Positions of the caller’s site: all of them, or one page, filtered and sorted',
+      query: PositionListQuery,
+      response: PositionList,
+      run: listPositionsJson,
+    },
+    create: { summary: 'Create a position', body: PositionCreate, run: createPosition },
+    update: {
+      summary: 'Update a position (fields left out stay as they are)',
+      body: PositionUpdate,
+      run: updatePosition,
+    },
+    remove: {
+      summary: 'Delete a position, or deactivate one that has work entries, tasks or assignments',
+      response: PositionDeleteResult,
+      run: deletePosition,
+    },
+  });
 
   app.post(
     '/import',
@@ -89,7 +61,7 @@ const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'Rows whose position_code exists update that position; others create one. Columns the file ' +
             'lacks stay as they are. Applying refuses the whole file (400 IMPORT_REJECTED) if any row is rejected.',
         },
-        { body: PositionImportRequest, response: { 200: PositionImportResult, ...taken } },
+        { body: PositionImportRequest, response: { 200: PositionImportResult, ...conflict(TAKEN) } },
       ),
       bodyLimit: IMPORT_BODY_LIMIT,
     },

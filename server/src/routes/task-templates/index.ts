@@ -1,6 +1,6 @@
 /** /task-templates: the legacy template list (worded priority, skills, safety, dependencies). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, MessageResponse } from '../../schemas/common.ts';
+import { MessageResponse } from '../../schemas/common.ts';
 import {
   LegacyTaskTemplateBulkCreate,
   type LegacyTaskTemplateBulkCreateInput,
@@ -12,8 +12,8 @@ import {
   LegacyTemplateListQuery,
   type LegacyTemplateListQueryInput,
 } from '../../schemas/task-legacy.ts';
-import { byId, byIdResult, created, updated } from '../handlers.ts';
-import { contextOf, notFound, routeKit } from '../kit.ts';
+import { crudRoutes } from '../crud.ts';
+import { contextOf, routeKit } from '../kit.ts';
 import {
   bulkCreateLegacyTemplates,
   createLegacyTemplate,
@@ -23,36 +23,35 @@ import {
   updateLegacyTemplate,
 } from './service.ts';
 
-// String enums and nullable text are Unsafe schemas the type provider reads as unknown: the
-// checked input is cast to its Static type.
 const { op } = routeKit('task-templates');
-const missing = notFound('template');
 
 const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '',
-    op(
-      'tasks.read',
-      { operationId: 'listLegacyTaskTemplates', summary: 'Legacy templates (category, priority)' },
-      { querystring: LegacyTemplateListQuery, response: { 200: LegacyTaskTemplateList } },
-    ),
-    async (request) => ({
-      templates: await listLegacyTemplates(
-        contextOf(app, request),
-        request.query as LegacyTemplateListQueryInput,
-      ),
-    }),
-  );
-
-  app.post(
-    '',
-    op(
-      'tasks.create',
-      { operationId: 'createLegacyTaskTemplate', summary: 'Create a legacy template' },
-      { body: LegacyTaskTemplateCreate, response: { 201: LegacyTaskTemplateResponse } },
-    ),
-    created(app, 'template', createLegacyTemplate),
-  );
+  crudRoutes(app, {
+    tag: 'task-templates',
+    area: 'tasks',
+    names: ['LegacyTaskTemplate', 'LegacyTaskTemplates'],
+    record: { key: 'template', name: 'template', schema: LegacyTaskTemplateResponse },
+    list: {
+      summary: 'Legacy templates (category, priority)',
+      query: LegacyTemplateListQuery,
+      response: LegacyTaskTemplateList,
+      run: async (ctx, query: LegacyTemplateListQueryInput) => ({
+        templates: await listLegacyTemplates(ctx, query),
+      }),
+    },
+    create: {
+      summary: 'Create a legacy template',
+      body: LegacyTaskTemplateCreate,
+      run: createLegacyTemplate,
+    },
+    get: { summary: 'One legacy template', run: getLegacyTemplate },
+    update: {
+      summary: 'Update a legacy template',
+      body: LegacyTaskTemplateUpdate,
+      run: updateLegacyTemplate,
+    },
+    remove: { summary: 'Delete a legacy template', response: MessageResponse, run: deleteLegacyTemplate },
+  });
 
   app.post(
     '/bulk-create',
@@ -71,40 +70,6 @@ const legacyTemplateRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return reply.code(201).send(result);
     },
-  );
-
-  app.get(
-    '/:id',
-    op(
-      'tasks.read',
-      { operationId: 'getLegacyTaskTemplate', summary: 'One legacy template' },
-      { params: IdParams, response: { 200: LegacyTaskTemplateResponse, ...missing } },
-    ),
-    byId(app, 'template', getLegacyTemplate),
-  );
-
-  app.put(
-    '/:id',
-    op(
-      'tasks.update',
-      { operationId: 'updateLegacyTaskTemplate', summary: 'Update a legacy template' },
-      {
-        params: IdParams,
-        body: LegacyTaskTemplateUpdate,
-        response: { 200: LegacyTaskTemplateResponse, ...missing },
-      },
-    ),
-    updated(app, 'template', updateLegacyTemplate),
-  );
-
-  app.delete(
-    '/:id',
-    op(
-      'tasks.delete',
-      { operationId: 'deleteLegacyTaskTemplate', summary: 'Delete a legacy template' },
-      { params: IdParams, response: { 200: MessageResponse, ...missing } },
-    ),
-    byIdResult(app, deleteLegacyTemplate),
   );
 };
 

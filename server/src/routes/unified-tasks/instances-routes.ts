@@ -8,7 +8,6 @@ import {
   FromTemplateBody,
   type FromTemplateBodyInput,
   InstanceListQuery,
-  type InstanceListQueryInput,
   TaskInstanceComplete,
   type TaskInstanceCompleteInput,
   TaskInstanceCreate,
@@ -17,7 +16,7 @@ import {
   TaskInstanceResponse,
   TaskInstanceUpdate,
 } from '../../schemas/task-instance.ts';
-import { byId, byIdResult, created, updated } from '../handlers.ts';
+import { crudRoutes } from '../crud.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createInstances } from './bulk-service.ts';
 import {
@@ -33,35 +32,31 @@ import {
 // have checked the input, so the bodies and queries are cast to their Static types.
 const { op } = routeKit('unified-tasks');
 const missing = notFound('task instance');
-const openExists = conflict('The position already has an open task from this template');
 
 const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/instances',
-    op(
-      'tasks.read',
-      {
-        operationId: 'listTaskInstances',
-        summary:
-          'Task instances, one page at a time (position, category, search; open ones unless includeCompleted)',
-      },
-      { querystring: InstanceListQuery, response: { 200: TaskInstanceList } },
-    ),
-    async (request) => listInstances(contextOf(app, request), request.query as InstanceListQueryInput),
-  );
-
-  app.post(
-    '/instances',
-    op(
-      'tasks.create',
-      {
-        operationId: 'createTaskInstance',
-        summary: 'Create a task instance at an active position (fields left out come from the template)',
-      },
-      { body: TaskInstanceCreate, response: { 201: TaskInstanceResponse, ...openExists } },
-    ),
-    created(app, 'instance', createInstance),
-  );
+  crudRoutes(app, {
+    tag: 'unified-tasks',
+    path: '/instances',
+    area: 'tasks',
+    names: ['TaskInstance', 'TaskInstances'],
+    record: { key: 'instance', name: 'task instance', schema: TaskInstanceResponse },
+    conflict: 'The position already has an open task from this template',
+    list: {
+      summary:
+        'Task instances, one page at a time (position, category, search; open ones unless includeCompleted)',
+      query: InstanceListQuery,
+      response: TaskInstanceList,
+      run: listInstances,
+    },
+    create: {
+      summary: 'Create a task instance at an active position (fields left out come from the template)',
+      body: TaskInstanceCreate,
+      run: createInstance,
+    },
+    get: { summary: 'One task instance', run: getInstance },
+    update: { summary: 'Update a task instance', body: TaskInstanceUpdate, run: updateInstance },
+    remove: { summary: 'Delete a task instance', response: TaskInstanceDeleteResult, run: deleteInstance },
+  });
 
   app.post(
     '/instances/from-template',
@@ -86,40 +81,6 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       return reply.code(201).send(result);
     },
-  );
-
-  app.get(
-    '/instances/:id',
-    op(
-      'tasks.read',
-      { operationId: 'getTaskInstance', summary: 'One task instance' },
-      { params: IdParams, response: { 200: TaskInstanceResponse, ...missing } },
-    ),
-    byId(app, 'instance', getInstance),
-  );
-
-  app.put(
-    '/instances/:id',
-    op(
-      'tasks.update',
-      { operationId: 'updateTaskInstance', summary: 'Update a task instance' },
-      {
-        params: IdParams,
-        body: TaskInstanceUpdate,
-        response: { 200: TaskInstanceResponse, ...missing, ...openExists },
-      },
-    ),
-    updated(app, 'instance', updateInstance),
-  );
-
-  app.delete(
-    '/instances/:id',
-    op(
-      'tasks.delete',
-      { operationId: 'deleteTaskInstance', summary: 'Delete a task instance' },
-      { params: IdParams, response: { 200: TaskInstanceDeleteResult, ...missing } },
-    ),
-    byIdResult(app, deleteInstance),
   );
 
   app.post(

@@ -15,8 +15,8 @@ import {
   TaskTemplateResponse,
   TaskTemplateUpdate,
 } from '../../schemas/task-template.ts';
-import { byId, byIdResult, created, updated } from '../handlers.ts';
-import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { crudRoutes } from '../crud.ts';
+import { contextOf, notFound, routeKit } from '../kit.ts';
 import { listInstances } from './instances-service.ts';
 import {
   createTemplate,
@@ -33,66 +33,31 @@ const { op } = routeKit('unified-tasks');
 const missing = notFound('template');
 
 const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '',
-    op(
-      'tasks.read',
-      { operationId: 'listTaskTemplates', summary: 'The template library (category, priority, search)' },
-      { querystring: TaskTemplateListQuery, response: { 200: TaskTemplateList } },
-    ),
-    async (request) => ({
-      templates: await listTemplates(contextOf(app, request), request.query as TaskTemplateListQueryInput),
-    }),
-  );
-
-  app.post(
-    '',
-    op(
-      'tasks.create',
-      {
-        operationId: 'createTaskTemplate',
-        summary: 'Create a template; its task_code is generated from the name',
-      },
-      {
-        body: TaskTemplateCreate,
-        response: { 201: TaskTemplateResponse, ...conflict('No free code is left for this name') },
-      },
-    ),
-    created(app, 'template', createTemplate),
-  );
-
-  app.get(
-    '/:id',
-    op(
-      'tasks.read',
-      { operationId: 'getTaskTemplate', summary: 'One template' },
-      { params: IdParams, response: { 200: TaskTemplateResponse, ...missing } },
-    ),
-    byId(app, 'template', getTemplate),
-  );
-
-  app.put(
-    '/:id',
-    op(
-      'tasks.update',
-      { operationId: 'updateTaskTemplate', summary: 'Update a template (its code stays)' },
-      { params: IdParams, body: TaskTemplateUpdate, response: { 200: TaskTemplateResponse, ...missing } },
-    ),
-    updated(app, 'template', updateTemplate),
-  );
-
-  app.delete(
-    '/:id',
-    op(
-      'tasks.delete',
-      {
-        operationId: 'deleteTaskTemplate',
-        summary: 'Delete a template; instances created from it are kept',
-      },
-      { params: IdParams, response: { 200: TaskTemplateDeleteResult, ...missing } },
-    ),
-    byIdResult(app, deleteTemplate),
-  );
+  crudRoutes(app, {
+    tag: 'unified-tasks',
+    area: 'tasks',
+    names: ['TaskTemplate', 'TaskTemplates'],
+    record: { key: 'template', name: 'template', schema: TaskTemplateResponse },
+    list: {
+      summary: 'The template library (category, priority, search)',
+      query: TaskTemplateListQuery,
+      response: TaskTemplateList,
+      run: async (ctx, query: TaskTemplateListQueryInput) => ({ templates: await listTemplates(ctx, query) }),
+    },
+    create: {
+      summary: 'Create a template; its task_code is generated from the name',
+      body: TaskTemplateCreate,
+      conflict: 'No free code is left for this name',
+      run: createTemplate,
+    },
+    get: { summary: 'One template', run: getTemplate },
+    update: { summary: 'Update a template (its code stays)', body: TaskTemplateUpdate, run: updateTemplate },
+    remove: {
+      summary: 'Delete a template; instances created from it are kept',
+      response: TaskTemplateDeleteResult,
+      run: deleteTemplate,
+    },
+  });
 
   app.get(
     '/:id/instances',

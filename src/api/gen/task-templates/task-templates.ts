@@ -222,73 +222,6 @@ export const useCreateLegacyTaskTemplate = <TError = ErrorType<ErrorBody>,
       return useMutation(getCreateLegacyTaskTemplateMutationOptions(options), queryClient);
     }
     /**
- * @summary Create up to 100 legacy templates at once (all or none)
- */
-export const bulkCreateLegacyTaskTemplates = (
-    bulkCreateLegacyTaskTemplatesBody: BodyType<BulkCreateLegacyTaskTemplatesBody>,
- options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
-) => {
-
-
-      return apiRequest<BulkCreateLegacyTaskTemplates201>(
-      {url: `/task-templates/bulk-create`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: bulkCreateLegacyTaskTemplatesBody, signal
-    },
-      options);
-    }
-
-
-
-
-export const getBulkCreateLegacyTaskTemplatesMutationKey = () => ['bulkCreateLegacyTaskTemplates'] as const;
-
-export const getBulkCreateLegacyTaskTemplatesMutationOptions = <TError = ErrorType<ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
-): UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext> => {
-
-const mutationKey = getBulkCreateLegacyTaskTemplatesMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, BulkCreateLegacyTaskTemplatesMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  bulkCreateLegacyTaskTemplates(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type BulkCreateLegacyTaskTemplatesMutationResult = NonNullable<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>>
-    export type BulkCreateLegacyTaskTemplatesMutationBody = BodyType<BulkCreateLegacyTaskTemplatesBody>
-    export type BulkCreateLegacyTaskTemplatesMutationError = ErrorType<ErrorBody>
-    export type BulkCreateLegacyTaskTemplatesMutationVariables = {data: BodyType<BulkCreateLegacyTaskTemplatesBody>}
-
-    /**
- * @summary Create up to 100 legacy templates at once (all or none)
- */
-export const useBulkCreateLegacyTaskTemplates = <TError = ErrorType<ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>,
-        TError,
-        BulkCreateLegacyTaskTemplatesMutationVariables,
-        TContext
-      > => {
-      return useMutation(getBulkCreateLegacyTaskTemplatesMutationOptions(options), queryClient);
-    }
-    /**
  * @summary One legacy template
  */
 export const getLegacyTaskTemplate = (
@@ -512,4 +445,71 @@ export const useDeleteLegacyTaskTemplate = <TError = ErrorType<ErrorBody>,
         TContext
       > => {
       return useMutation(getDeleteLegacyTaskTemplateMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Create up to 100 legacy templates at once (all or none)
+ */
+export const bulkCreateLegacyTaskTemplates = (
+    bulkCreateLegacyTaskTemplatesBody: BodyType<BulkCreateLegacyTaskTemplatesBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<BulkCreateLegacyTaskTemplates201>(
+      {url: `/task-templates/bulk-create`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: bulkCreateLegacyTaskTemplatesBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getBulkCreateLegacyTaskTemplatesMutationKey = () => ['bulkCreateLegacyTaskTemplates'] as const;
+
+export const getBulkCreateLegacyTaskTemplatesMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext> => {
+
+const mutationKey = getBulkCreateLegacyTaskTemplatesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, BulkCreateLegacyTaskTemplatesMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  bulkCreateLegacyTaskTemplates(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type BulkCreateLegacyTaskTemplatesMutationResult = NonNullable<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>>
+    export type BulkCreateLegacyTaskTemplatesMutationBody = BodyType<BulkCreateLegacyTaskTemplatesBody>
+    export type BulkCreateLegacyTaskTemplatesMutationError = ErrorType<ErrorBody>
+    export type BulkCreateLegacyTaskTemplatesMutationVariables = {data: BodyType<BulkCreateLegacyTaskTemplatesBody>}
+
+    /**
+ * @summary Create up to 100 legacy templates at once (all or none)
+ */
+export const useBulkCreateLegacyTaskTemplates = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>, TError,BulkCreateLegacyTaskTemplatesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof bulkCreateLegacyTaskTemplates>>,
+        TError,
+        BulkCreateLegacyTaskTemplatesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getBulkCreateLegacyTaskTemplatesMutationOptions(options), queryClient);
     }

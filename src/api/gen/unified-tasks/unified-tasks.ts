@@ -727,74 +727,6 @@ export const useCreateTaskInstance = <TError = ErrorType<ErrorBody>,
       return useMutation(getCreateTaskInstanceMutationOptions(options), queryClient);
     }
     /**
- * Positions that already have an open instance of the template are skipped (listed with the reason), not duplicated. An unknown or inactive template or position refuses the whole call (400).
- * @summary Create a template’s task at up to 1,000 positions in one transaction
- */
-export const createTaskInstancesFromTemplate = (
-    createTaskInstancesFromTemplateBody: BodyType<CreateTaskInstancesFromTemplateBody>,
- options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
-) => {
-
-
-      return apiRequest<CreateTaskInstancesFromTemplate201>(
-      {url: `/unified-tasks/instances/from-template`, method: 'POST',
-      headers: {'Content-Type': 'application/json', },
-      data: createTaskInstancesFromTemplateBody, signal
-    },
-      options);
-    }
-
-
-
-
-export const getCreateTaskInstancesFromTemplateMutationKey = () => ['createTaskInstancesFromTemplate'] as const;
-
-export const getCreateTaskInstancesFromTemplateMutationOptions = <TError = ErrorType<ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
-): UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext> => {
-
-const mutationKey = getCreateTaskInstancesFromTemplateMutationKey();
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, CreateTaskInstancesFromTemplateMutationVariables> = (props) => {
-          const {data} = props ?? {};
-
-          return  createTaskInstancesFromTemplate(data,requestOptions)
-        }
-
-
-
-
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type CreateTaskInstancesFromTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>>
-    export type CreateTaskInstancesFromTemplateMutationBody = BodyType<CreateTaskInstancesFromTemplateBody>
-    export type CreateTaskInstancesFromTemplateMutationError = ErrorType<ErrorBody>
-    export type CreateTaskInstancesFromTemplateMutationVariables = {data: BodyType<CreateTaskInstancesFromTemplateBody>}
-
-    /**
- * @summary Create a template’s task at up to 1,000 positions in one transaction
- */
-export const useCreateTaskInstancesFromTemplate = <TError = ErrorType<ErrorBody>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>,
-        TError,
-        CreateTaskInstancesFromTemplateMutationVariables,
-        TContext
-      > => {
-      return useMutation(getCreateTaskInstancesFromTemplateMutationOptions(options), queryClient);
-    }
-    /**
  * @summary One task instance
  */
 export const getTaskInstance = (
@@ -1018,6 +950,74 @@ export const useDeleteTaskInstance = <TError = ErrorType<ErrorBody>,
         TContext
       > => {
       return useMutation(getDeleteTaskInstanceMutationOptions(options), queryClient);
+    }
+    /**
+ * Positions that already have an open instance of the template are skipped (listed with the reason), not duplicated. An unknown or inactive template or position refuses the whole call (400).
+ * @summary Create a template’s task at up to 1,000 positions in one transaction
+ */
+export const createTaskInstancesFromTemplate = (
+    createTaskInstancesFromTemplateBody: BodyType<CreateTaskInstancesFromTemplateBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<CreateTaskInstancesFromTemplate201>(
+      {url: `/unified-tasks/instances/from-template`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: createTaskInstancesFromTemplateBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getCreateTaskInstancesFromTemplateMutationKey = () => ['createTaskInstancesFromTemplate'] as const;
+
+export const getCreateTaskInstancesFromTemplateMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext> => {
+
+const mutationKey = getCreateTaskInstancesFromTemplateMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, CreateTaskInstancesFromTemplateMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createTaskInstancesFromTemplate(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateTaskInstancesFromTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>>
+    export type CreateTaskInstancesFromTemplateMutationBody = BodyType<CreateTaskInstancesFromTemplateBody>
+    export type CreateTaskInstancesFromTemplateMutationError = ErrorType<ErrorBody>
+    export type CreateTaskInstancesFromTemplateMutationVariables = {data: BodyType<CreateTaskInstancesFromTemplateBody>}
+
+    /**
+ * @summary Create a template’s task at up to 1,000 positions in one transaction
+ */
+export const useCreateTaskInstancesFromTemplate = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>, TError,CreateTaskInstancesFromTemplateMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createTaskInstancesFromTemplate>>,
+        TError,
+        CreateTaskInstancesFromTemplateMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateTaskInstancesFromTemplateMutationOptions(options), queryClient);
     }
     /**
  * @summary Complete a task instance with optional notes (records who and when)

@@ -229,98 +229,6 @@ export const useCreateUserGroup = <TError = ErrorType<ErrorBody>,
       return useMutation(getCreateUserGroupMutationOptions(options), queryClient);
     }
     /**
- * @summary The user groups a user belongs to
- */
-export const listGroupsOfUser = (
-    userId: number,
- options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
-) => {
-
-
-      return apiRequest<ListGroupsOfUser200>(
-      {url: `/user-groups/user/${userId}`, method: 'GET', signal
-    },
-      options);
-    }
-
-
-
-
-export const getListGroupsOfUserQueryKey = (userId: number,) => {
-    return [
-    `/user-groups/user/${userId}`
-    ] as const;
-    }
-
-
-export const getListGroupsOfUserQueryOptions = <TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
-) => {
-
-const {query: queryOptions, request: requestOptions} = options ?? {};
-
-  const queryKey =  queryOptions?.queryKey ?? getListGroupsOfUserQueryKey(userId);
-
-
-
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listGroupsOfUser>>> = ({ signal }) => listGroupsOfUser(userId, requestOptions, signal);
-
-
-
-
-
-   return  { queryKey, queryFn, enabled: userId !== null && userId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
-}
-
-export type ListGroupsOfUserQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupsOfUser>>>
-export type ListGroupsOfUserQueryError = ErrorType<ErrorBody>
-
-
-export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
- userId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>> & Pick<
-        DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listGroupsOfUser>>,
-          TError,
-          Awaited<ReturnType<typeof listGroupsOfUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient
-  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
- userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>> & Pick<
-        UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listGroupsOfUser>>,
-          TError,
-          Awaited<ReturnType<typeof listGroupsOfUser>>
-        > , 'initialData'
-      >, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
- userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient
-  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-/**
- * @summary The user groups a user belongs to
- */
-
-export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
- userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
- , queryClient?: QueryClient
- ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
-
-  const queryOptions = getListGroupsOfUserQueryOptions(userId,options)
-
-  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
-
-  return withQueryKey(query, queryOptions.queryKey);
-}
-
-
-
-
-
-
-/**
  * @summary A user group with its members
  */
 export const getUserGroup = (
@@ -546,6 +454,98 @@ export const useDeleteUserGroup = <TError = ErrorType<ErrorBody>,
       return useMutation(getDeleteUserGroupMutationOptions(options), queryClient);
     }
     /**
+ * @summary The user groups a user belongs to
+ */
+export const listGroupsOfUser = (
+    userId: number,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<ListGroupsOfUser200>(
+      {url: `/user-groups/user/${userId}`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getListGroupsOfUserQueryKey = (userId: number,) => {
+    return [
+    `/user-groups/user/${userId}`
+    ] as const;
+    }
+
+
+export const getListGroupsOfUserQueryOptions = <TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListGroupsOfUserQueryKey(userId);
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listGroupsOfUser>>> = ({ signal }) => listGroupsOfUser(userId, requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, enabled: userId !== null && userId !== undefined, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListGroupsOfUserQueryResult = NonNullable<Awaited<ReturnType<typeof listGroupsOfUser>>>
+export type ListGroupsOfUserQueryError = ErrorType<ErrorBody>
+
+
+export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
+ userId: number, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listGroupsOfUser>>,
+          TError,
+          Awaited<ReturnType<typeof listGroupsOfUser>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
+ userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listGroupsOfUser>>,
+          TError,
+          Awaited<ReturnType<typeof listGroupsOfUser>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
+ userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The user groups a user belongs to
+ */
+
+export function useListGroupsOfUser<TData = Awaited<ReturnType<typeof listGroupsOfUser>>, TError = ErrorType<ErrorBody>>(
+ userId: number, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listGroupsOfUser>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListGroupsOfUserQueryOptions(userId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
  * @summary Add an active user of the site to a group
  */
 export const addUserGroupMember = (
