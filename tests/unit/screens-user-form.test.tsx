@@ -69,7 +69,6 @@ let client = new QueryClient();
 const dialog = (props: { user?: User | null; visible?: boolean; onSaved?: () => void }) => (
   <QueryClientProvider client={client}>
     <UserFormDialog
-      mode={props.user === null ? 'create' : 'edit'}
       user={props.user === undefined ? maija : props.user}
       visible={props.visible ?? true}
       onHide={() => {}}

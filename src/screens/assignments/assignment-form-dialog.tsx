@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import type { PositionTaskAssignment } from '../../api/gen/model';
@@ -10,51 +9,39 @@ import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
 import { DropdownField, SwitchField } from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
-import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import {
   ASSIGNMENT_FORM_FIELDS,
-  type AssignmentFormValues,
   assignmentFormSchema,
   assignmentFormValues,
   toCreateBody,
 } from './assignment-form.schema.ts';
 import { type Option, useRefreshAssignments } from './use-assignments-api.ts';
 
-type Props = {
+type Props = RecordDialogProps & {
   /** The assignment being edited; null to add one. */
   row: PositionTaskAssignment | null;
-  visible: boolean;
   positions: Option[];
   tasks: Option[];
-  onHide: () => void;
-  onSaved: () => void;
 };
 
-const resolver = yupResolver(assignmentFormSchema);
-
 /** Spec §5 Assignment dialog: add (position and task required), or edit is_primary with both locked. */
-export function AssignmentFormDialog({ row, visible, positions, tasks, onHide, onSaved }: Props) {
+export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props) {
   const { t } = useTranslation();
   const refresh = useRefreshAssignments();
   const create = useCreatePositionTaskAssignment();
   const update = useUpdatePositionTaskAssignment();
-  const { form, dialogProps } = useDialogForm<AssignmentFormValues>({
-    resolver,
-    values: assignmentFormValues(row),
-    visible,
+  const { form, dialogProps } = useRecordForm({
+    schema: assignmentFormSchema,
+    values: assignmentFormValues,
     fields: ASSIGNMENT_FORM_FIELDS,
     overrides: { unique: formMessage('assignments.alreadyAssigned') },
-    save: async (values) => {
-      if (row)
-        await update.mutateAsync({
-          positionId: row.position_id,
-          taskId: row.task_id,
-          data: { is_primary: values.is_primary },
-        });
-      else await create.mutateAsync({ data: toCreateBody(values) });
-      await refresh();
-    },
-    onSaved,
+    record: row,
+    ...shown,
+    header: [t('assignments.add'), t('assignments.edit')],
+    create: (values) => create.mutateAsync({ data: toCreateBody(values) }).then(refresh),
+    update: ({ position_id, task_id }, { is_primary }) =>
+      update.mutateAsync({ positionId: position_id, taskId: task_id, data: { is_primary } }).then(refresh),
     failureMessage: t('assignments.saveFailed'),
   });
 
@@ -65,13 +52,7 @@ export function AssignmentFormDialog({ row, visible, positions, tasks, onHide, o
   );
 
   return (
-    <AppDialog
-      header={row ? t('assignments.edit') : t('assignments.add')}
-      visible={visible}
-      onHide={onHide}
-      formId="assignment-form"
-      {...dialogProps}
-    >
+    <AppDialog formId="assignment-form" {...dialogProps}>
       <div className="form-grid">
         {row ? (
           <>

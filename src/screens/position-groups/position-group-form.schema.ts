@@ -6,6 +6,7 @@ import type {
 } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
 import { groupRules } from '../../components/common/form-rules.ts';
+import type { RecordForm } from '../../components/common/use-record-form.ts';
 import { GROUP_CODE_REGEX } from '../../domain/position-groups.ts';
 import { LIMITS } from '../../domain/validation.ts';
 
@@ -46,6 +47,17 @@ export function positionGroupFormValues(group: PositionGroupDetail | null): Posi
     is_active: group.is_active,
   };
 }
+
+export const positionGroupForm: RecordForm<PositionGroupDetail, typeof positionGroupFormSchema> = {
+  schema: positionGroupFormSchema,
+  values: positionGroupFormValues,
+  fields: POSITION_GROUP_FORM_FIELDS,
+  overrides: {
+    'group_code.unique': formMessage('positionGroups.codeTaken'),
+    'group_code.pattern': formMessage('positionGroups.codePattern'),
+    'position_ids.exists': formMessage('positionGroups.unknownPositions'),
+  },
+};
 
 export function toCreateBody(values: PositionGroupFormValues): CreatePositionGroupBody {
   return {

@@ -7,6 +7,7 @@ import {
   requiredMessage as required,
   requiredText,
 } from '../../components/common/form-rules.ts';
+import type { RecordForm } from '../../components/common/use-record-form.ts';
 import { POSITION_LIMITS as L, LATITUDE_RANGE, LONGITUDE_RANGE } from '../../domain/positions.ts';
 
 const latitudeRange = formMessage('positions.form.latitudeRange');
@@ -57,7 +58,7 @@ export const POSITION_FORM_FIELDS = {
 } as const;
 
 /** The server's rules worded as this form words them. */
-export const POSITION_SERVER_MESSAGES = {
+const POSITION_SERVER_MESSAGES = {
   'position_code.unique': formMessage('positions.codeTaken'),
   'nfc_tag_id.unique': formMessage('positions.nfcTaken'),
   'coordinates.latitude.minimum': latitudeRange,
@@ -105,3 +106,10 @@ export function toCreateBody(values: PositionFormValues): CreatePositionBody {
 export function toUpdateBody(values: PositionFormValues): UpdatePositionBody {
   return { ...fields(values), coordinates: coordinatesOf(values) };
 }
+
+export const positionForm: RecordForm<Position, ReturnType<typeof positionFormSchema>> = {
+  schema: positionFormSchema(),
+  values: positionFormValues,
+  fields: POSITION_FORM_FIELDS,
+  overrides: POSITION_SERVER_MESSAGES,
+};

@@ -1,10 +1,8 @@
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskInstance } from '../../api/gen/model';
 import { useCreateTaskInstance, useUpdateTaskInstance } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
-import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import {
   INSTANCE_FORM_FIELDS,
   instanceFormSchema,
@@ -15,44 +13,34 @@ import {
 import { InstanceFormFields } from './instance-form-fields.tsx';
 import { useTasksMutation } from './use-tasks-api.ts';
 
-type Props = {
+type Props = RecordDialogProps & {
   instance: TaskInstance | null;
   /** The position a new task starts at (the one chosen on the screen). */
   positionId: number | undefined;
   positions: readonly { value: number; label: string }[];
-  visible: boolean;
-  onHide: () => void;
-  onSaved: () => void;
 };
 
+const schema = instanceFormSchema();
+
 /** Spec §5 task form: add a task at a position, or edit one (its position locked). */
-export function InstanceFormDialog({ instance, positionId, positions, visible, onHide, onSaved }: Props) {
+export function InstanceFormDialog({ instance, positionId, positions, ...shown }: Props) {
   const { t } = useTranslation();
-  const resolver = useMemo(() => yupResolver(instanceFormSchema()), []);
   const create = useTasksMutation(useCreateTaskInstance);
   const update = useTasksMutation(useUpdateTaskInstance);
-  const { form, dialogProps } = useDialogForm({
-    resolver,
-    values: instanceFormValues(instance, positionId),
-    visible,
+  const { form, dialogProps } = useRecordForm({
+    schema,
+    values: (row: TaskInstance | null) => instanceFormValues(row, positionId),
     fields: INSTANCE_FORM_FIELDS,
-    save: (values) =>
-      instance
-        ? update.mutateAsync({ id: instance.id, data: toUpdateInstanceBody(values) })
-        : create.mutateAsync({ data: toCreateInstanceBody(values) }),
-    onSaved,
+    record: instance,
+    ...shown,
+    header: [t('tasks.add'), t('tasks.edit')],
+    create: (values) => create.mutateAsync({ data: toCreateInstanceBody(values) }),
+    update: (row, values) => update.mutateAsync({ id: row.id, data: toUpdateInstanceBody(values) }),
     failureMessage: t('tasks.saveFailed'),
   });
 
   return (
-    <AppDialog
-      header={instance ? t('tasks.edit') : t('tasks.add')}
-      visible={visible}
-      onHide={onHide}
-      formId="instance-form"
-      size="wide"
-      {...dialogProps}
-    >
+    <AppDialog formId="instance-form" size="wide" {...dialogProps}>
       <InstanceFormFields
         control={form.control}
         editing={Boolean(instance)}

@@ -1,56 +1,33 @@
-import { yupResolver } from '@hookform/resolvers/yup';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
 import { useCreateTaskTemplate, useUpdateTaskTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { SwitchField, TextField } from '../../components/common/form-inputs.tsx';
-import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { TaskDetailFields } from './task-detail-fields.tsx';
-import {
-  TEMPLATE_FORM_FIELDS,
-  templateFormSchema,
-  templateFormValues,
-  toTemplateBody,
-} from './template-form.schema.ts';
+import { templateForm, toTemplateBody } from './template-form.schema.ts';
 import { useTasksMutation } from './use-tasks-api.ts';
 
-type Props = {
-  template: TaskTemplate | null;
-  visible: boolean;
-  onHide: () => void;
-  onSaved: () => void;
-};
+type Props = RecordDialogProps & { template: TaskTemplate | null };
 
 /** A template of the library: add (the server gives it its code) or edit. */
-export function TemplateFormDialog({ template, visible, onHide, onSaved }: Props) {
+export function TemplateFormDialog({ template, ...shown }: Props) {
   const { t } = useTranslation();
-  const resolver = useMemo(() => yupResolver(templateFormSchema()), []);
   const create = useTasksMutation(useCreateTaskTemplate);
   const update = useTasksMutation(useUpdateTaskTemplate);
-  const { form, dialogProps } = useDialogForm({
-    resolver,
-    values: templateFormValues(template),
-    visible,
-    fields: TEMPLATE_FORM_FIELDS,
-    save: (values) =>
-      template
-        ? update.mutateAsync({ id: template.id, data: toTemplateBody(values) })
-        : create.mutateAsync({ data: toTemplateBody(values) }),
-    onSaved,
+  const { form, dialogProps } = useRecordForm({
+    ...templateForm,
+    record: template,
+    ...shown,
+    header: [t('tasks.templates.add'), t('tasks.templates.edit')],
+    create: (values) => create.mutateAsync({ data: toTemplateBody(values) }),
+    update: (row, values) => update.mutateAsync({ id: row.id, data: toTemplateBody(values) }),
     failureMessage: t('tasks.templates.saveFailed'),
   });
   const { control } = form;
 
   return (
-    <AppDialog
-      header={template ? t('tasks.templates.edit') : t('tasks.templates.add')}
-      visible={visible}
-      onHide={onHide}
-      formId="template-form"
-      size="wide"
-      {...dialogProps}
-    >
+    <AppDialog formId="template-form" size="wide" {...dialogProps}>
       <div className="form-grid">
         <TextField
           control={control}

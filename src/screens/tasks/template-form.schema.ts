@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import type { CreateTaskTemplateBody, TaskTemplate, UpdateTaskTemplateBody } from '../../api/gen/model';
+import type { RecordForm } from '../../components/common/use-record-form.ts';
 import { LIMITS } from '../../domain/validation.ts';
 import { taskRules, textOrNull } from './task-form-rules.ts';
 
@@ -52,3 +53,9 @@ export function toTemplateBody(v: TemplateFormValues): CreateTaskTemplateBody & 
     is_active: v.is_active,
   };
 }
+
+export const templateForm: RecordForm<TaskTemplate, ReturnType<typeof templateFormSchema>> = {
+  schema: templateFormSchema(),
+  values: templateFormValues,
+  fields: TEMPLATE_FORM_FIELDS,
+};

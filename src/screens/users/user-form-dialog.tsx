@@ -1,4 +1,3 @@
-import { yupResolver } from '@hookform/resolvers/yup';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
@@ -6,7 +5,7 @@ import { useCreateUser, useUpdateUser } from '../../api/gen/users/users.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
-import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { assignableRoles } from '../../domain/permissions.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
@@ -23,17 +22,13 @@ import {
 } from './user-form.schema.ts';
 import { type RoleOption, UserFormFields } from './user-form-fields.tsx';
 
-type Props = {
-  mode: UserFormMode;
-  user: User | null;
-  visible: boolean;
-  onHide: () => void;
-  onSaved: () => void;
-};
+/** The user to edit, or null to add one. */
+type Props = RecordDialogProps & { user: User | null };
 
 /** Spec §5 user form: add or edit, in the app's one form dialog. */
-export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) {
+export function UserFormDialog({ user, ...shown }: Props) {
   const { t } = useTranslation();
+  const mode: UserFormMode = user ? 'edit' : 'create';
   const { role } = usePermissions();
   const { assignable } = useCustomRoles();
   const { defaultUserRole } = useSiteSettings();
@@ -48,39 +43,33 @@ export function UserFormDialog({ mode, user, visible, onHide, onSaved }: Props) 
     return options;
   }, [builtIn, assignable, user, t]);
   const allowed = useMemo(() => roleOptions.map((o) => o.value), [roleOptions]);
-  const resolver = useMemo(() => yupResolver(userFormSchema(mode, allowed)), [mode, allowed]);
+  const schema = useMemo(() => userFormSchema(mode, allowed), [mode, allowed]);
   const defaultRole = builtIn.includes(defaultUserRole) ? defaultUserRole : undefined;
   const createUser = useInvalidatingMutation(useCreateUser, [usersListKey]);
   const updateUser = useInvalidatingMutation(useUpdateUser, [usersListKey]);
-  const { form, dialogProps } = useDialogForm({
-    resolver,
-    values: userFormValues(user, defaultRole),
-    visible,
+  const { form, dialogProps } = useRecordForm({
+    schema,
+    values: (row) => userFormValues(row, defaultRole),
     fields: USER_FORM_ERROR_FIELDS,
     overrides: { unique: formMessage('users.emailTaken') },
-    save: (values) =>
-      mode === 'create' || !user
-        ? createUser.mutateAsync({ data: toCreateBody(values) })
-        : updateUser.mutateAsync({ id: user.id, data: toUpdateBody(values) }),
-    onSaved,
+    record: user,
+    ...shown,
+    header: [t('users.add'), t('users.edit')],
+    create: (values) => createUser.mutateAsync({ data: toCreateBody(values) }),
+    update: (row, values) => updateUser.mutateAsync({ id: row.id, data: toUpdateBody(values) }),
     failureMessage: t('users.saveFailed'),
   });
 
   // The site's default may arrive after the dialog opened: take it while the role is untouched.
   const { getFieldState, setValue } = form;
+  const { visible } = shown;
   useEffect(() => {
     if (visible && mode === 'create' && defaultRole && !getFieldState('role').isDirty)
       setValue('role', defaultRole);
   }, [visible, mode, defaultRole, getFieldState, setValue]);
 
   return (
-    <AppDialog
-      header={mode === 'create' ? t('users.add') : t('users.edit')}
-      visible={visible}
-      onHide={onHide}
-      formId="user-form"
-      {...dialogProps}
-    >
+    <AppDialog formId="user-form" {...dialogProps}>
       <UserFormFields mode={mode} control={form.control} roleOptions={roleOptions} />
     </AppDialog>
   );

@@ -52,7 +52,7 @@ export function UsersScreen() {
           onDelete={askDelete}
         />
       </div>
-      <UserFormDialog mode={dialog.row ? 'edit' : 'create'} user={dialog.row} {...dialog.dialogProps} />
+      <UserFormDialog user={dialog.row} {...dialog.dialogProps} />
     </section>
   );
 }

@@ -1,0 +1,72 @@
+/**
+ * The add/edit dialog of one record, on useDialogForm: a form definition (schema, values, the
+ * fields server errors may name) and the screen's own create and update calls. No record adds,
+ * a record edits it; the header follows. Returns the form and every AppDialog prop but formId:
+ *
+ *   const { form, dialogProps } = useRecordForm({
+ *     ...positionGroupForm, record: group, ...shown,
+ *     header: [t('positionGroups.add'), t('positionGroups.edit')],
+ *     create: (v) => create.mutateAsync({ data: toCreateBody(v) }),
+ *     update: (row, v) => update.mutateAsync({ id: row.id, data: toUpdateBody(v) }),
+ *     failureMessage: t('positionGroups.saveFailed'),
+ *   });
+ *   return <AppDialog formId="position-group-form" {...dialogProps}>…</AppDialog>;
+ */
+import { yupResolver } from '@hookform/resolvers/yup';
+import { useMemo } from 'react';
+import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
+import type { InferType, ObjectSchema } from 'yup';
+import type { ServerErrorFields, ServerErrorOverrides } from './server-errors.ts';
+import { type DialogFormOptions, useDialogForm } from './use-dialog-form.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: any yup object schema; the form's values are its InferType.
+type AnyObjectSchema = ObjectSchema<any, any, any, any>;
+
+/** What a record's form is, apart from any screen: written once beside its yup schema. */
+export interface RecordForm<R, S extends AnyObjectSchema> {
+  /** Built once (a module constant, or memoized where it depends on props), so the resolver is too. */
+  schema: S;
+  /** What the form shows on open: the record's values, or the empty form for null. */
+  values: (record: R | null) => DefaultValues<InferType<S>>;
+  /** The form's fields a server error may name (or an API-to-form name map). */
+  fields: ServerErrorFields<InferType<S>>;
+  /** Server rules worded as this form words them, e.g. { 'group_code.unique': … }. */
+  overrides?: ServerErrorOverrides;
+}
+
+/** What a screen hands its record dialog (useEditDialog's dialogProps). */
+export interface RecordDialogProps {
+  visible: boolean;
+  onHide: () => void;
+  onSaved: () => void;
+}
+
+export interface RecordFormOptions<R, S extends AnyObjectSchema> extends RecordForm<R, S>, RecordDialogProps {
+  /** The record to edit, or null to add one. */
+  record: R | null;
+  /** [the add header, the edit header]. */
+  header: [string, string];
+  create: (values: InferType<S>) => Promise<unknown>;
+  update: (record: R, values: InferType<S>) => Promise<unknown>;
+  failureMessage: DialogFormOptions<FieldValues>['failureMessage'];
+}
+
+export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormOptions<R, S>) {
+  type T = InferType<S>;
+  const { schema, record, visible, onHide, onSaved, header, create, update, failureMessage } = options;
+  const resolver = useMemo(() => yupResolver(schema) as Resolver<T>, [schema]);
+  const { form, dialogProps } = useDialogForm<T>({
+    resolver,
+    values: options.values(record),
+    visible,
+    fields: options.fields,
+    overrides: options.overrides,
+    save: (values) => (record ? update(record, values) : create(values)),
+    onSaved,
+    failureMessage,
+  });
+  return {
+    form,
+    dialogProps: { ...dialogProps, visible, onHide, header: record ? header[1] : header[0] },
+  };
+}
