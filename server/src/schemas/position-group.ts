@@ -35,41 +35,36 @@ export const PositionGroupDetail = Type.Object(
   { $id: 'PositionGroupDetail' },
 );
 
-const name = () => Type.String({ minLength: LIMITS.groupNameMin, maxLength: LIMITS.nameMax });
-const code = () =>
-  Type.String({
+/** The body's fields; create requires name and code, update leaves out what stays. */
+const fields = {
+  group_name: Type.String({ minLength: LIMITS.groupNameMin, maxLength: LIMITS.nameMax }),
+  group_code: Type.String({
     minLength: LIMITS.groupCodeMin,
     maxLength: LIMITS.codeMax,
     pattern: GROUP_CODE_PATTERN,
     description: 'Letters, digits, underscore and hyphen; unique on the site',
-  });
-const description = () => Type.Optional(Nullable(Type.String({ maxLength: LIMITS.textMax })));
-const positionIds = () =>
-  Type.Optional(
+  }),
+  description: Type.Optional(Nullable(Type.String({ maxLength: LIMITS.textMax }))),
+  /** Replaces the membership when present; absent leaves it as it is. */
+  position_ids: Type.Optional(
     Type.Array(IdParam, {
       maxItems: GROUP_POSITIONS_MAX,
       description:
         'The whole membership: positions of the caller’s site, inactive ones included. Duplicates are ignored.',
     }),
-  );
+  ),
+};
 
-export const PositionGroupCreate = Type.Object(
-  {
-    group_name: name(),
-    group_code: code(),
-    description: description(),
-    position_ids: positionIds(),
-  },
-  { $id: 'PositionGroupCreate', additionalProperties: false },
-);
+export const PositionGroupCreate = Type.Object(fields, {
+  $id: 'PositionGroupCreate',
+  additionalProperties: false,
+});
 
 export const PositionGroupUpdate = Type.Object(
   {
-    group_name: Type.Optional(name()),
-    group_code: Type.Optional(code()),
-    description: description(),
-    /** Replaces the membership when present; absent leaves it as it is. */
-    position_ids: positionIds(),
+    ...fields,
+    group_name: Type.Optional(fields.group_name),
+    group_code: Type.Optional(fields.group_code),
     is_active: Type.Optional(Type.Boolean()),
   },
   { $id: 'PositionGroupUpdate', additionalProperties: false },
