@@ -1,0 +1,118 @@
+/**
+ * The kit's route table (routes/crud.ts): what a resource's five routes are documented and guarded
+ * as, since clients rely on those names (the generated hooks) and on the answers each declares.
+ */
+import { Type } from '@sinclair/typebox';
+import Fastify, { type RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { crudRoutes } from '../../server/src/routes/crud.ts';
+import { SHARED_SCHEMAS } from '../../server/src/schemas/index.ts';
+import type { RequestContext } from '../../server/src/types.ts';
+
+const ctx = { siteId: 'site-1' } as unknown as RequestContext;
+vi.mock('../../server/src/routes/kit.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../server/src/routes/kit.ts')>()),
+  contextOf: () => ctx,
+}));
+
+const Thing = Type.Object({ thing: Type.Object({ id: Type.Integer() }) });
+const Body = Type.Object({ name: Type.String() });
+const Message = Type.Object({ message: Type.String() });
+
+function build(list: 'text' | 'object') {
+  const app = Fastify();
+  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') routes.push(route); // Fastify adds HEAD beside every GET
+  });
+  crudRoutes(app, {
+    tag: 'things',
+    path: '/things',
+    area: 'roles',
+    names: ['Thing', 'Things'],
+    record: { key: 'thing', name: 'thing', schema: Thing },
+    conflict: 'Name taken',
+    list: {
+      summary: 'All things',
+      response: Type.Object({ things: Type.Array(Type.Object({ id: Type.Integer() })) }),
+      run: async () => (list === 'text' ? '{"things":[{"id":1}]}' : { things: [{ id: 1 }] }),
+    },
+    create: { summary: 'Create', body: Body, run: async () => ({ id: 2 }) },
+    update: { summary: 'Update', body: Body, run: async (_ctx, id: number) => ({ id }) },
+    remove: {
+      summary: 'Delete',
+      response: Message,
+      conflict: 'Still in use',
+      run: async () => ({ message: 'gone' }),
+    },
+  });
+  return { app, routes };
+}
+
+describe('crudRoutes', () => {
+  const { app, routes } = build('text');
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  const route = (method: string, url: string) => {
+    const found = routes.find((r) => r.method === method && r.url === url);
+    if (!found) throw new Error(`no ${method} ${url}`);
+    return found;
+  };
+
+  it('registers only the routes the table names, each guarded by its area’s permission', () => {
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'GET /things',
+      'POST /things',
+      'PUT /things/:id',
+      'DELETE /things/:id',
+    ]);
+    expect(routes.map((r) => r.config?.access)).toEqual([
+      'roles.read',
+      'roles.create',
+      'roles.update',
+      'roles.delete',
+    ]);
+  });
+
+  it('names operations from the resource’s names, so every client hook is named alike', () => {
+    expect(routes.map((r) => r.schema?.operationId)).toEqual([
+      'listThings',
+      'createThing',
+      'updateThing',
+      'deleteThing',
+    ]);
+    expect(routes.every((r) => (r.schema as { tags?: string[] }).tags?.[0] === 'things')).toBe(true);
+  });
+
+  it('declares 404 on by-id routes and each 409 where it can happen', () => {
+    const responses = (method: string, url: string) =>
+      (route(method, url).schema?.response ?? {}) as Record<string, { description?: string }>;
+    const codes = (method: string, url: string) => Object.keys(responses(method, url));
+    expect(codes('POST', '/things')).toEqual(['201', '409']);
+    expect(codes('PUT', '/things/:id')).toEqual(['200', '404', '409']);
+    expect(codes('DELETE', '/things/:id')).toEqual(['200', '404', '409']);
+    expect(responses('DELETE', '/things/:id')['409'].description).toBe('Still in use');
+    expect(responses('PUT', '/things/:id')['409'].description).toBe('Name taken');
+  });
+
+  it('answers a create with 201 and the record under its key, an update with the id from the path', async () => {
+    const created = await app.inject({ method: 'POST', url: '/things', payload: { name: 'A' } });
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({ thing: { id: 2 } });
+    const updated = await app.inject({ method: 'PUT', url: '/things/9', payload: { name: 'B' } });
+    expect(updated.json()).toEqual({ thing: { id: 9 } });
+  });
+
+  it('sends a list the repository wrote as JSON as it is, and serializes one it did not', async () => {
+    const text = await app.inject({ method: 'GET', url: '/things' });
+    expect(text.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(text.json()).toEqual({ things: [{ id: 1 }] });
+    const other = build('object');
+    await other.app.ready();
+    const object = await other.app.inject({ method: 'GET', url: '/things' });
+    expect(object.json()).toEqual({ things: [{ id: 1 }] });
+    await other.app.close();
+  });
+});
