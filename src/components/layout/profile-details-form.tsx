@@ -15,7 +15,7 @@ import { getListUsersQueryKey } from '../../api/gen/users/users.ts';
 import { LANGUAGES } from '../../domain/languages.ts';
 import { toLanguage } from '../../i18n/languages.ts';
 import { useAuthActor } from '../../machines/auth/auth-provider.tsx';
-import { DropdownField, TextField } from '../common/form-inputs.tsx';
+import { DropdownField, fieldsOf, TextField } from '../common/form-inputs.tsx';
 import { applyServerErrors } from '../common/server-errors.ts';
 import { useNotify } from '../notify/notify-context.ts';
 import { DETAILS_FIELDS, type DetailsValues, detailsSchema, detailsValues } from './profile-forms.schema.ts';
@@ -50,28 +50,16 @@ export function ProfileDetailsForm({ user }: { user: SessionUser }) {
     }
   });
 
+  const field = fieldsOf(form.control, 'profile');
   return (
     <form className="profile-form" onSubmit={onSubmit} noValidate aria-labelledby="profile-details-title">
       <h3 id="profile-details-title">{t('account.detailsTitle')}</h3>
       {failure ? <Message severity="error" text={failure} className="form-alert" role="alert" /> : null}
       <div className="form-grid">
-        <TextField
-          control={form.control}
-          name="first_name"
-          id="profile-first-name"
-          label={t('account.firstName')}
-        />
-        <TextField
-          control={form.control}
-          name="last_name"
-          id="profile-last-name"
-          label={t('account.lastName')}
-        />
+        <TextField {...field('first_name', t('account.firstName'), 'profile-first-name')} />
+        <TextField {...field('last_name', t('account.lastName'), 'profile-last-name')} />
         <DropdownField
-          control={form.control}
-          name="language"
-          id="profile-language"
-          label={t('account.language')}
+          {...field('language', t('account.language'))}
           hint={t('account.languageHint')}
           options={languages}
           className="form-grid__full"

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { useChangeMyPassword } from '../../api/gen/auth/auth.ts';
-import { PasswordField } from '../common/form-inputs.tsx';
+import { fieldsOf, PasswordField } from '../common/form-inputs.tsx';
 import { formMessage } from '../common/form-message.ts';
 import { applyServerErrors } from '../common/server-errors.ts';
 import { useNotify } from '../notify/notify-context.ts';
@@ -46,30 +46,20 @@ export function ProfilePasswordForm() {
     }
   });
 
+  const field = fieldsOf(form.control, 'profile');
   return (
     <form className="profile-form" onSubmit={onSubmit} noValidate aria-labelledby="profile-password-title">
       <h3 id="profile-password-title">{t('account.passwordTitle')}</h3>
       {failure ? <Message severity="error" text={failure} className="form-alert" role="alert" /> : null}
       <div className="form-grid">
         <PasswordField
-          control={form.control}
-          name="current_password"
-          id="profile-current-password"
-          label={t('account.currentPassword')}
+          {...field('current_password', t('account.currentPassword'), 'profile-current-password')}
           autoComplete="current-password"
           className="form-grid__full"
         />
+        <PasswordField {...field('new_password', t('account.newPassword'), 'profile-new-password')} />
         <PasswordField
-          control={form.control}
-          name="new_password"
-          id="profile-new-password"
-          label={t('account.newPassword')}
-        />
-        <PasswordField
-          control={form.control}
-          name="confirm_password"
-          id="profile-confirm-password"
-          label={t('account.confirmPassword')}
+          {...field('confirm_password', t('account.confirmPassword'), 'profile-confirm-password')}
         />
       </div>
       <small className="form-field__hint">{t('account.passwordHint')}</small>

@@ -7,7 +7,7 @@ import {
 } from '../../api/gen/position-task-assignments/position-task-assignments.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
-import { DropdownField, SwitchField } from '../../components/common/form-inputs.tsx';
+import { DropdownField, fieldsOf, SwitchField } from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import {
@@ -45,6 +45,7 @@ export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props)
     failureMessage: t('assignments.saveFailed'),
   });
 
+  const field = fieldsOf(form.control, 'assignment');
   const locked = (id: string, label: string, value: string) => (
     <FormField id={id} label={label} hint={t('assignments.form.lockedHint')}>
       <InputText id={id} value={value} readOnly disabled aria-describedby={`${id}-hint`} />
@@ -66,26 +67,17 @@ export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props)
         ) : (
           <>
             <DropdownField
-              control={form.control}
-              name="position_id"
-              id="assignment-position"
-              label={t('assignments.form.position')}
+              {...field('position_id', t('assignments.form.position'), 'assignment-position')}
               options={positions}
             />
             <DropdownField
-              control={form.control}
-              name="task_id"
-              id="assignment-task"
-              label={t('assignments.form.task')}
+              {...field('task_id', t('assignments.form.task'), 'assignment-task')}
               options={tasks}
             />
           </>
         )}
         <SwitchField
-          control={form.control}
-          name="is_primary"
-          id="assignment-primary"
-          label={t('assignments.form.primary')}
+          {...field('is_primary', t('assignments.form.primary'), 'assignment-primary')}
           className="form-grid__full"
         />
       </div>

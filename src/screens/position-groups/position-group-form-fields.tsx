@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../../api/gen/model';
-import { SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
+import { fieldsOf, SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
 import { generatePositionGroupCode } from '../../domain/position-groups.ts';
 import type { PositionGroupFormValues } from './position-group-form.schema.ts';
 import { PositionPicker } from './position-picker.tsx';
@@ -17,6 +17,7 @@ type Props = {
 export function PositionGroupFormFields({ form, mode, positions, positionsLoading }: Props) {
   const { t } = useTranslation();
   const { control, getValues, setValue } = form;
+  const field = fieldsOf(control, 'position-group');
   // Spec §5: the button makes the code from the name; the code stays editable.
   const generate = () =>
     setValue('group_code', generatePositionGroupCode(getValues('group_name') ?? ''), {
@@ -26,17 +27,9 @@ export function PositionGroupFormFields({ form, mode, positions, positionsLoadin
 
   return (
     <div className="form-grid">
+      <TextField {...field('group_name', t('positionGroups.form.name'))} />
       <TextField
-        control={control}
-        name="group_name"
-        id="position-group-group_name"
-        label={t('positionGroups.form.name')}
-      />
-      <TextField
-        control={control}
-        name="group_code"
-        id="position-group-group_code"
-        label={t('positionGroups.form.code')}
+        {...field('group_code', t('positionGroups.form.code'))}
         hint={t('positionGroups.form.codeHint')}
         spellCheck={false}
         addon={
@@ -52,19 +45,13 @@ export function PositionGroupFormFields({ form, mode, positions, positionsLoadin
         }
       />
       <TextAreaField
-        control={control}
-        name="description"
-        id="position-group-description"
-        label={t('positionGroups.form.description')}
+        {...field('description', t('positionGroups.form.description'))}
         className="form-grid__full"
       />
       <PositionPicker control={control} positions={positions} loading={positionsLoading} />
       {mode === 'edit' ? (
         <SwitchField
-          control={control}
-          name="is_active"
-          id="position-group-active"
-          label={t('positionGroups.form.active')}
+          {...field('is_active', t('positionGroups.form.active'), 'position-group-active')}
           hint={t('positionGroups.form.activeHint')}
           className="form-grid__full"
         />

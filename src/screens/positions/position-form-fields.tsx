@@ -2,7 +2,13 @@ import { Button } from 'primereact/button';
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { NumberField, SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
+import {
+  fieldsOf,
+  NumberField,
+  SwitchField,
+  TextAreaField,
+  TextField,
+} from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { COORDINATE_DECIMALS, generateNfcTagId } from '../../domain/positions.ts';
 import { currentCoordinates } from './current-location.ts';
@@ -18,6 +24,7 @@ type Props = {
 export function PositionFormFields({ form, editing }: Props) {
   const { t } = useTranslation();
   const { control, setValue, setError, clearErrors } = form;
+  const field = fieldsOf(control, 'position');
   const [locating, setLocating] = useState(false);
 
   const useLocation = async () => {
@@ -36,39 +43,21 @@ export function PositionFormFields({ form, editing }: Props) {
   };
 
   const coordinateField = (name: 'latitude' | 'longitude') => (
-    <NumberField
-      control={control}
-      name={name}
-      id={`position-${name}`}
-      label={t(`positions.form.${name}`)}
-      decimals={COORDINATE_DECIMALS}
-    />
+    <NumberField {...field(name, t(`positions.form.${name}`))} decimals={COORDINATE_DECIMALS} />
   );
 
   return (
     <div className="form-grid position-form">
-      <TextField control={control} name="position_code" id="position-code" label={t('positions.form.code')} />
-      <TextField control={control} name="name" id="position-name" label={t('positions.form.name')} />
+      <TextField {...field('position_code', t('positions.form.code'), 'position-code')} />
+      <TextField {...field('name', t('positions.form.name'))} />
       <TextAreaField
-        control={control}
-        name="description"
-        id="position-description"
-        label={t('positions.form.description')}
+        {...field('description', t('positions.form.description'))}
         rows={2}
         className="form-grid__full"
       />
+      <TextField {...field('location', t('positions.form.location'))} className="form-grid__full" />
       <TextField
-        control={control}
-        name="location"
-        id="position-location"
-        label={t('positions.form.location')}
-        className="form-grid__full"
-      />
-      <TextField
-        control={control}
-        name="nfc_tag_id"
-        id="position-nfc"
-        label={t('positions.form.nfcTagId')}
+        {...field('nfc_tag_id', t('positions.form.nfcTagId'), 'position-nfc')}
         hint={t('positions.form.nfcHint')}
         className="form-grid__full"
         spellCheck={false}
@@ -100,10 +89,7 @@ export function PositionFormFields({ form, editing }: Props) {
       </div>
       {editing ? (
         <SwitchField
-          control={control}
-          name="is_active"
-          id="position-active"
-          label={t('positions.form.active')}
+          {...field('is_active', t('positions.form.active'), 'position-active')}
           hint={t('positions.form.activeHint')}
           className="form-grid__full"
         />

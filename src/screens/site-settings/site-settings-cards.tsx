@@ -4,6 +4,7 @@ import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownField,
+  fieldsOf,
   SwitchField,
   TextAreaField,
   TextField,
@@ -31,6 +32,10 @@ function SettingsCard({ id, title, children }: { id: string; title: string; chil
 export function SiteSettingsCards({ control }: CardsProps) {
   const { t } = useTranslation();
   const f = (key: FieldKey) => t(`siteSettings.fields.${key}`);
+  const bind = fieldsOf(control, 'settings');
+  /** A setting's input: labelled by its own text, its id `settings-<id>`. */
+  const field = <N extends FieldKey & keyof SiteSettingsFormValues>(name: N, id: string) =>
+    bind(name, f(name), `settings-${id}`);
   const [autoArchive, timezone, dateFormat] = useWatch({
     control,
     name: ['autoArchiveWorkEntries', 'timezone', 'dateFormat'],
@@ -42,105 +47,49 @@ export function SiteSettingsCards({ control }: CardsProps) {
   return (
     <div className="settings-grid">
       <SettingsCard id="settings-general" title={t('siteSettings.cards.general')}>
-        <TextField control={control} name="siteName" id="settings-site-name" label={f('siteName')} />
-        <TextAreaField
-          control={control}
-          name="siteDescription"
-          id="settings-description"
-          label={f('siteDescription')}
-        />
-        <TextField
-          control={control}
-          name="adminEmail"
-          id="settings-admin-email"
-          type="email"
-          autoComplete="email"
-          label={f('adminEmail')}
-        />
-        <TimezoneField
-          control={control}
-          name="timezone"
-          id="settings-timezone"
-          label={f('timezone')}
-          placeholder={f('timezonePlaceholder')}
-        />
+        <TextField {...field('siteName', 'site-name')} />
+        <TextAreaField {...field('siteDescription', 'description')} />
+        <TextField {...field('adminEmail', 'admin-email')} type="email" autoComplete="email" />
+        <TimezoneField {...field('timezone', 'timezone')} placeholder={f('timezonePlaceholder')} />
       </SettingsCard>
 
       <SettingsCard id="settings-users" title={t('siteSettings.cards.userManagement')}>
-        <WholeNumberField
-          control={control}
-          name="maxUsersPerSite"
-          id="settings-max-users"
-          label={f('maxUsersPerSite')}
-          hint={f('maxUsersHelp')}
-        />
+        <WholeNumberField {...field('maxUsersPerSite', 'max-users')} hint={f('maxUsersHelp')} />
         <DropdownField
-          control={control}
-          name="defaultUserRole"
-          id="settings-default-role"
-          label={f('defaultUserRole')}
+          {...field('defaultUserRole', 'default-role')}
           hint={f('defaultUserRoleHelp')}
           options={roleOptions}
         />
-        <SwitchField
-          control={control}
-          name="allowGuestAccess"
-          id="settings-guest-access"
-          label={f('allowGuestAccess')}
-          hint={t('siteSettings.noEffectYet')}
-        />
+        <SwitchField {...field('allowGuestAccess', 'guest-access')} hint={t('siteSettings.noEffectYet')} />
       </SettingsCard>
 
       <SettingsCard id="settings-nfc" title={t('siteSettings.cards.nfc')}>
         <SwitchField
-          control={control}
-          name="enableNfcTagValidation"
-          id="settings-nfc-validation"
-          label={f('enableNfcTagValidation')}
+          {...field('enableNfcTagValidation', 'nfc-validation')}
           hint={f('enableNfcTagValidationHelp')}
         />
       </SettingsCard>
 
       <SettingsCard id="settings-data" title={t('siteSettings.cards.dataManagement')}>
-        <SwitchField
-          control={control}
-          name="autoArchiveWorkEntries"
-          id="settings-auto-archive"
-          label={f('autoArchiveWorkEntries')}
-        />
+        <SwitchField {...field('autoArchiveWorkEntries', 'auto-archive')} />
         <WholeNumberField
-          control={control}
-          name="workEntryRetentionDays"
-          id="settings-retention"
-          label={f('workEntryRetentionDays')}
+          {...field('workEntryRetentionDays', 'retention')}
           hint={f('retentionHelp')}
           disabled={!autoArchive}
         />
-        <WholeNumberField
-          control={control}
-          name="maxFileUploadSize"
-          id="settings-upload-size"
-          label={f('maxFileUploadSize')}
-          hint={f('maxFileUploadSizeHelp')}
-        />
+        <WholeNumberField {...field('maxFileUploadSize', 'upload-size')} hint={f('maxFileUploadSizeHelp')} />
       </SettingsCard>
 
       <SettingsCard id="settings-notifications" title={t('siteSettings.cards.notifications')}>
         <SwitchField
-          control={control}
-          name="enableEmailNotifications"
-          id="settings-email-notifications"
-          label={f('enableEmailNotifications')}
+          {...field('enableEmailNotifications', 'email-notifications')}
           hint={t('siteSettings.noEffectYet')}
         />
       </SettingsCard>
 
       <SettingsCard id="settings-display" title={t('siteSettings.cards.display')}>
         <DropdownField
-          control={control}
-          name="dateFormat"
-          id="settings-date-format"
-          label={f('dateFormat')}
+          {...field('dateFormat', 'date-format')}
           hint={`${f('dateFormatHelp')} · ${t('siteSettings.fields.dateFormatExample', { example })}`}
           options={formatOptions}
         />

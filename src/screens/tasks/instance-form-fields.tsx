@@ -2,6 +2,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownField,
+  fieldsOf,
   SwitchField,
   TextAreaField,
   TextField,
@@ -19,6 +20,7 @@ type Props = {
 
 export function InstanceFormFields({ control, editing, positions, positionLabel }: Props) {
   const { t } = useTranslation();
+  const field = fieldsOf(control, 'instance');
   return (
     <div className="form-grid">
       {editing ? (
@@ -28,50 +30,22 @@ export function InstanceFormFields({ control, editing, positions, positionLabel 
         </div>
       ) : (
         <DropdownField
-          control={control}
-          name="position_id"
-          id="instance-position"
-          label={t('tasks.form.position')}
+          {...field('position_id', t('tasks.form.position'), 'instance-position')}
           options={positions}
           placeholder={t('tasks.filters.positionPlaceholder')}
           className="form-grid__full"
         />
       )}
-      <TextField
-        control={control}
-        name="task_name"
-        id="instance-task_name"
-        label={t('tasks.form.taskName')}
-      />
-      <TextField
-        control={control}
-        name="task_code"
-        id="instance-task_code"
-        label={t('tasks.form.taskCode')}
-      />
+      <TextField {...field('task_name', t('tasks.form.taskName'))} />
+      <TextField {...field('task_code', t('tasks.form.taskCode'))} />
       <TaskDetailFields control={control} idPrefix="instance" />
       <TextAreaField
-        control={control}
-        name="specific_notes"
-        id="instance-notes"
-        label={t('tasks.form.specificNotes')}
+        {...field('specific_notes', t('tasks.form.specificNotes'), 'instance-notes')}
         className="form-grid__full"
       />
-      <SwitchField
-        control={control}
-        name="is_mandatory"
-        id="instance-mandatory"
-        label={t('tasks.form.mandatory')}
-      />
-      <SwitchField
-        control={control}
-        name="is_primary"
-        id="instance-primary"
-        label={t('tasks.form.primary')}
-      />
-      {editing ? (
-        <SwitchField control={control} name="is_active" id="instance-active" label={t('tasks.form.active')} />
-      ) : null}
+      <SwitchField {...field('is_mandatory', t('tasks.form.mandatory'), 'instance-mandatory')} />
+      <SwitchField {...field('is_primary', t('tasks.form.primary'), 'instance-primary')} />
+      {editing ? <SwitchField {...field('is_active', t('tasks.form.active'), 'instance-active')} /> : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Control, FieldValues, Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DropdownField, NumberField, TextAreaField } from '../../components/common/form-inputs.tsx';
+import { DropdownField, fieldsOf, NumberField, TextAreaField } from '../../components/common/form-inputs.tsx';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { useCategoryOptions } from './use-tasks-api.ts';
 
@@ -22,39 +22,24 @@ type Props<T extends FieldValues> = {
 export function TaskDetailFields<T extends FieldValues & TaskDetails>({ control, idPrefix }: Props<T>) {
   const { t } = useTranslation();
   const categories = useCategoryOptions();
+  // The shared fields are in every form that uses this (TaskDetails), whatever else T holds.
+  const bind = fieldsOf(control, idPrefix);
+  const field = (name: keyof TaskDetails, label: string, id?: string) => bind(name as Path<T>, label, id);
   return (
     <>
-      <DropdownField
-        control={control}
-        name={'category' as Path<T>}
-        id={`${idPrefix}-category`}
-        label={t('tasks.form.category')}
-        options={categories}
-      />
+      <DropdownField {...field('category', t('tasks.form.category'))} options={categories} />
       <NumberField
-        control={control}
-        name={'priority' as Path<T>}
-        id={`${idPrefix}-priority`}
-        label={t('tasks.form.priority')}
+        {...field('priority', t('tasks.form.priority'))}
         hint={t('tasks.form.priorityHint')}
         min={TASK_LIMITS.priorityMin}
         max={TASK_LIMITS.priorityMax}
       />
       <NumberField
-        control={control}
-        name={'duration_minutes' as Path<T>}
-        id={`${idPrefix}-duration`}
-        label={t('tasks.form.duration')}
+        {...field('duration_minutes', t('tasks.form.duration'), `${idPrefix}-duration`)}
         min={1}
         max={TASK_LIMITS.durationMax}
       />
-      <TextAreaField
-        control={control}
-        name={'description' as Path<T>}
-        id={`${idPrefix}-description`}
-        label={t('tasks.form.description')}
-        className="form-grid__full"
-      />
+      <TextAreaField {...field('description', t('tasks.form.description'))} className="form-grid__full" />
     </>
   );
 }

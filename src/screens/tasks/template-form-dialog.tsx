@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TaskTemplate } from '../../api/gen/model';
 import { useCreateTaskTemplate, useUpdateTaskTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
-import { SwitchField, TextField } from '../../components/common/form-inputs.tsx';
+import { fieldsOf, SwitchField, TextField } from '../../components/common/form-inputs.tsx';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { TaskDetailFields } from './task-detail-fields.tsx';
 import { templateForm, toTemplateBody } from './template-form.schema.ts';
@@ -24,17 +24,12 @@ export function TemplateFormDialog({ template, ...shown }: Props) {
     update: (row, values) => update.mutateAsync({ id: row.id, data: toTemplateBody(values) }),
     failureMessage: t('tasks.templates.saveFailed'),
   });
-  const { control } = form;
+  const field = fieldsOf(form.control, 'template');
 
   return (
     <AppDialog formId="template-form" size="wide" {...dialogProps}>
       <div className="form-grid">
-        <TextField
-          control={control}
-          name="task_name"
-          id="template-task_name"
-          label={t('tasks.templates.form.taskName')}
-        />
+        <TextField {...field('task_name', t('tasks.templates.form.taskName'))} />
         {template ? (
           <div className="form-field">
             <span className="form-field__label">{t('tasks.templates.form.code')}</span>
@@ -47,22 +42,12 @@ export function TemplateFormDialog({ template, ...shown }: Props) {
           </div>
         )}
         <TextField
-          control={control}
-          name="template_name"
-          id="template-template_name"
-          label={t('tasks.templates.form.templateName')}
+          {...field('template_name', t('tasks.templates.form.templateName'))}
           hint={t('tasks.templates.form.templateNameHint')}
           className="form-grid__full"
         />
-        <TaskDetailFields control={control} idPrefix="template" />
-        {template ? (
-          <SwitchField
-            control={control}
-            name="is_active"
-            id="template-active"
-            label={t('tasks.form.active')}
-          />
-        ) : null}
+        <TaskDetailFields control={form.control} idPrefix="template" />
+        {template ? <SwitchField {...field('is_active', t('tasks.form.active'), 'template-active')} /> : null}
       </div>
     </AppDialog>
   );

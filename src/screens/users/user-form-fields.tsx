@@ -2,6 +2,7 @@ import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DropdownField,
+  fieldsOf,
   PasswordField,
   SwitchField,
   TextField,
@@ -19,51 +20,25 @@ type Props = {
 
 export function UserFormFields({ mode, control, roleOptions }: Props) {
   const { t } = useTranslation();
+  const field = fieldsOf(control, 'user');
   return (
     <div className="form-grid">
+      <TextField {...field('first_name', t('users.form.firstName'))} autoComplete="given-name" />
+      <TextField {...field('last_name', t('users.form.lastName'))} autoComplete="family-name" />
       <TextField
-        control={control}
-        name="first_name"
-        id="user-first_name"
-        label={t('users.form.firstName')}
-        autoComplete="given-name"
-      />
-      <TextField
-        control={control}
-        name="last_name"
-        id="user-last_name"
-        label={t('users.form.lastName')}
-        autoComplete="family-name"
-      />
-      <TextField
-        control={control}
-        name="email"
-        id="user-email"
-        label={t('users.form.email')}
+        {...field('email', t('users.form.email'))}
         type="email"
         autoComplete="email"
         className="form-grid__full"
       />
       <PasswordField
-        control={control}
-        name="password"
-        id="user-password"
-        label={mode === 'create' ? t('users.form.password') : t('users.form.newPassword')}
+        {...field('password', mode === 'create' ? t('users.form.password') : t('users.form.newPassword'))}
         hint={mode === 'edit' ? t('users.form.passwordHint') : undefined}
       />
-      <DropdownField
-        control={control}
-        name="role"
-        id="user-role"
-        label={t('users.form.role')}
-        options={roleOptions}
-      />
+      <DropdownField {...field('role', t('users.form.role'))} options={roleOptions} />
       {mode === 'edit' ? (
         <SwitchField
-          control={control}
-          name="is_active"
-          id="user-active"
-          label={t('users.form.active')}
+          {...field('is_active', t('users.form.active'), 'user-active')}
           hint={t('users.form.activeHint')}
           className="form-grid__full"
         />
