@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
 import type { PositionGroupCreate, PositionGroupUpdate } from '../../schemas/position-group.ts';
 import type { RequestContext } from '../../types.ts';
@@ -13,16 +14,7 @@ import type { RequestContext } from '../../types.ts';
 const { positionGroupRows } = repo;
 const notFound = () => errors.notFound('Position group not found', 'POSITION_GROUP_NOT_FOUND');
 
-/** The schema checked the length of the raw text; whitespace alone must not pass it. */
-function groupName(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw errors.fieldError('group_name', 'required');
-  if (trimmed.length < LIMITS.groupNameMin)
-    throw errors.fieldError('group_name', 'minLength', { min: LIMITS.groupNameMin });
-  return trimmed;
-}
-
-const descriptionOf = (value: string | null | undefined) => value?.trim() || null;
+const groupName = (value: string) => trimmedName('group_name', value, LIMITS.groupNameMin);
 
 /** The ids once each, all of them positions of the caller's site (inactive ones are fine). */
 async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> {
@@ -54,7 +46,7 @@ export async function createGroup(ctx: RequestContext, input: Static<typeof Posi
   const values = {
     groupName: groupName(input.group_name),
     groupCode: input.group_code,
-    description: descriptionOf(input.description),
+    description: textOrNull(input.description),
   };
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
@@ -73,7 +65,7 @@ export async function updateGroup(
   const changes: repo.PositionGroupChanges = {};
   if (input.group_name !== undefined) changes.groupName = groupName(input.group_name);
   if (input.group_code !== undefined) changes.groupCode = input.group_code;
-  if (input.description !== undefined) changes.description = descriptionOf(input.description);
+  if (input.description !== undefined) changes.description = textOrNull(input.description);
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   // A membership change alone still marks the group as updated.
   if (input.position_ids !== undefined || Object.keys(changes).length > 0) changes.updatedAt = new Date();

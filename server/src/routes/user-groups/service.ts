@@ -6,6 +6,7 @@
 import { userGroupCode } from '#domain/user-groups.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/user-groups.ts';
 import type {
   UserGroupCreateInput,
@@ -38,20 +39,12 @@ async function assertActiveUser(ctx: RequestContext, userId: number, field: stri
     throw fieldRule(field, 'activeUser', 'Choose an active user of this site');
 }
 
-function cleanName(value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw errors.fieldError('group_name', 'required');
-  if (trimmed.length < LIMITS.groupNameMin)
-    throw errors.fieldError('group_name', 'minLength', { min: LIMITS.groupNameMin });
-  return trimmed;
-}
+const cleanName = (value: string) => trimmedName('group_name', value, LIMITS.groupNameMin);
 
 async function assertCodeFree(ctx: RequestContext, code: string, exceptId?: number) {
   if (await repo.codeTaken(ctx.db, ctx.siteId, code, exceptId))
     throw errors.conflict('group_code', CODE_TAKEN);
 }
-
-const cleanDescription = (value: string | null | undefined) => value?.trim() || null;
 
 export function listUserGroups(ctx: RequestContext, query: UserGroupListInput) {
   return repo.listGroups(ctx.db, ctx.siteId, { activeOnly: query.active_only, groupType: query.group_type });
@@ -78,7 +71,7 @@ export async function createUserGroup(ctx: RequestContext, input: UserGroupCreat
     const row = await repo.insertGroup(tx, ctx.siteId, {
       groupName,
       groupCode,
-      description: cleanDescription(input.description),
+      description: textOrNull(input.description),
       groupType: input.group_type ?? 'custom',
       managerUserId: managerId,
       isActive: input.is_active ?? true,
@@ -102,7 +95,7 @@ export async function updateUserGroup(ctx: RequestContext, id: number, input: Us
     await assertCodeFree(ctx, input.group_code, id);
     changes.groupCode = input.group_code;
   }
-  if (input.description !== undefined) changes.description = cleanDescription(input.description);
+  if (input.description !== undefined) changes.description = textOrNull(input.description);
   if (input.group_type !== undefined) changes.groupType = input.group_type;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   const newManager =

@@ -10,6 +10,7 @@ import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { actorRole, customRoleOf, invalidateSiteRoles } from '../../lib/effective-permissions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { trimmedName } from '../../lib/text-rules.ts';
 import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
@@ -23,14 +24,8 @@ const { userRows } = repo;
 type Body<T> = Omit<T, 'role'> & { role?: unknown };
 const EMAIL_TAKEN = 'A user with this email already exists';
 
-/** Names are trimmed; whitespace alone must not pass the length rule the schema checked. */
-export function cleanName(field: string, value: string): string {
-  const trimmed = value.trim();
-  if (trimmed === '') throw errors.fieldError(field, 'required');
-  if (trimmed.length < LIMITS.userNameMin)
-    throw errors.fieldError(field, 'minLength', { min: LIMITS.userNameMin });
-  return trimmed;
-}
+/** A person's first or last name, trimmed (the profile form uses it too). */
+export const cleanName = (field: string, value: string) => trimmedName(field, value, LIMITS.userNameMin);
 
 function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =

@@ -9,6 +9,7 @@
  */
 import { distanceMetres } from '#domain/work-entries.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { textOrNull } from '../../lib/text-rules.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
 import * as checkin from '../../repositories/work-entries-checkin.ts';
@@ -88,7 +89,7 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
     taskId: task.id,
     taskName: task.taskName,
     status: 'in_progress',
-    notes: body.notes?.trim() || null,
+    notes: textOrNull(body.notes),
     nfcTagId: tag ?? null,
     latitude: coordinates?.latitude ?? null,
     longitude: coordinates?.longitude ?? null,

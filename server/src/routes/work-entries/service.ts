@@ -13,6 +13,7 @@ import {
   type WorkEntryStatus,
 } from '#domain/work-entries.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { textOrNull } from '../../lib/text-rules.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
 import { encodeCursor } from '../../repositories/work-entries-keyset.ts';
@@ -309,7 +310,7 @@ export async function updateWorkEntry(
   const current = await loadWritable(ctx, id);
   const from = current.status as WorkEntryStatus;
   const changes: Partial<repo.NewWorkEntry> = {};
-  if (body.notes !== undefined) changes.notes = body.notes?.trim() || null;
+  if (body.notes !== undefined) changes.notes = textOrNull(body.notes);
   if (body.status !== undefined) {
     const check = checkTransition(from, body.status);
     if (!check.ok) throw transitionRefused(check.message);
