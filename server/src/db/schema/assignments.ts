@@ -4,7 +4,6 @@ import {
   boolean,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -13,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEPENDENCY_TYPES } from '#domain/tasks.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
@@ -22,15 +21,11 @@ export const positionTaskAssignments = pgTable(
   'position_task_assignments',
   {
     siteId: siteId(),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    positionId: ref('position_id', () => positions.id, 'cascade'),
+    taskId: ref('task_id', () => tasks.id, 'cascade'),
     isPrimary: boolean('is_primary').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
-    assignedBy: integer('assigned_by').references(() => users.id, { onDelete: 'set null' }),
+    assignedBy: optionalRef('assigned_by', () => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -47,15 +42,9 @@ export const taskDependencies = pgTable(
   {
     id: id(),
     siteId: siteId(),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
-    dependsOnTaskId: integer('depends_on_task_id')
-      .notNull()
-      .references(() => tasks.id, { onDelete: 'cascade' }),
+    positionId: ref('position_id', () => positions.id, 'cascade'),
+    taskId: ref('task_id', () => tasks.id, 'cascade'),
+    dependsOnTaskId: ref('depends_on_task_id', () => tasks.id, 'cascade'),
     dependencyType: text('dependency_type').notNull().default('requires'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -21,6 +21,14 @@ export function siteId() {
     .notNull()
     .references(() => sites.id, { onDelete: 'cascade' });
 }
+/** A required reference to another table's row: its deletion deletes this row, or is refused. */
+export function ref(name: string, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') {
+  return integer(name).notNull().references(target, { onDelete });
+}
+/** An optional reference (who did it, what it came from): emptied when that row is deleted. */
+export function optionalRef(name: string, target: () => AnyPgColumn) {
+  return integer(name).references(target, { onDelete: 'set null' });
+}
 
 /**
  * A CHECK list from a domain constant (roles, group types, statuses), so the database and the

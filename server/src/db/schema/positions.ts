@@ -5,14 +5,13 @@ import {
   check,
   doublePrecision,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, ref, siteId, updatedAt } from './columns.ts';
 
 export const positions = pgTable(
   'positions',
@@ -58,12 +57,8 @@ export const positionGroupPositions = pgTable(
   'position_group_positions',
   {
     siteId: siteId(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => positionGroups.id, { onDelete: 'cascade' }),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
+    groupId: ref('group_id', () => positionGroups.id, 'cascade'),
+    positionId: ref('position_id', () => positions.id, 'cascade'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const customRoles = pgTable(
@@ -13,7 +13,7 @@ export const customRoles = pgTable(
     name: text('name').notNull(),
     level: integer('level').notNull().default(1),
     permissions: jsonb('permissions').$type<string[]>().notNull().default([]),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: optionalRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -33,9 +33,7 @@ export const customRoleHolders = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     siteId: siteId(),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => customRoles.id, { onDelete: 'restrict' }),
+    roleId: ref('role_id', () => customRoles.id, 'restrict'),
   },
   (t) => [
     index('custom_role_holders_role_idx').on(t.roleId),

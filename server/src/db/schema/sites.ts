@@ -1,5 +1,5 @@
-import { bigint, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, optionalRef, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
 export const sites = pgTable('sites', {
@@ -29,7 +29,7 @@ export const siteSettings = pgTable('site_settings', {
     .primaryKey()
     .references(() => sites.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedBy: optionalRef('updated_by', () => users.id),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEGACY_PRIORITIES } from '#domain/tasks.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { users } from './users.ts';
 
@@ -53,7 +53,7 @@ export const taskTemplates = pgTable(
     priority: integer('priority').notNull().default(1),
     durationMinutes: integer('duration_minutes'),
     isActive: boolean('is_active').notNull().default(true),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: optionalRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -98,10 +98,8 @@ export const taskInstances = pgTable(
   {
     id: id(),
     siteId: siteId(),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id, { onDelete: 'cascade' }),
-    templateId: integer('template_id').references(() => taskTemplates.id, { onDelete: 'set null' }),
+    positionId: ref('position_id', () => positions.id, 'cascade'),
+    templateId: optionalRef('template_id', () => taskTemplates.id),
     taskCode: text('task_code'),
     taskName: text('task_name').notNull(),
     description: text('description'),
@@ -113,7 +111,7 @@ export const taskInstances = pgTable(
     specificNotes: text('specific_notes'),
     isCompleted: boolean('is_completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
-    completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
+    completedBy: optionalRef('completed_by', () => users.id),
     completionNotes: text('completion_notes'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),

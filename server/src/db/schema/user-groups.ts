@@ -2,7 +2,6 @@ import {
   boolean,
   check,
   index,
-  integer,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { USER_GROUP_TYPES } from '#domain/user-groups.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positionGroups } from './positions.ts';
 import { users } from './users.ts';
 
@@ -24,7 +23,7 @@ export const userGroups = pgTable(
     groupCode: text('group_code').notNull(),
     description: text('description'),
     groupType: text('group_type').notNull().default('custom'),
-    managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
+    managerUserId: optionalRef('manager_user_id', () => users.id),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -40,13 +39,9 @@ export const userGroupMembers = pgTable(
   'user_group_members',
   {
     siteId: siteId(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    addedBy: integer('added_by').references(() => users.id, { onDelete: 'set null' }),
+    groupId: ref('group_id', () => userGroups.id, 'cascade'),
+    userId: ref('user_id', () => users.id, 'cascade'),
+    addedBy: optionalRef('added_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,13 +54,9 @@ export const userGroupPositionAccess = pgTable(
   {
     id: id(),
     siteId: siteId(),
-    userGroupId: integer('user_group_id')
-      .notNull()
-      .references(() => userGroups.id, { onDelete: 'cascade' }),
-    positionGroupId: integer('position_group_id')
-      .notNull()
-      .references(() => positionGroups.id, { onDelete: 'cascade' }),
-    grantedBy: integer('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    userGroupId: ref('user_group_id', () => userGroups.id, 'cascade'),
+    positionGroupId: ref('position_group_id', () => positionGroups.id, 'cascade'),
+    grantedBy: optionalRef('granted_by', () => users.id),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,10 +1,10 @@
 /** Users and their refresh sessions. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, ref, siteId, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -46,9 +46,7 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     siteId: siteId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     refreshHash: text('refresh_hash').notNull(),
     previousHash: text('previous_hash'),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),

@@ -10,8 +10,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
-import { createdAt, inList, siteId, updatedAt } from './columns.ts';
-import { sites } from './sites.ts';
+import { createdAt, inList, ref, siteId, updatedAt } from './columns.ts';
 
 /**
  * Work entries the auto-archive job moved out of work_entries (server/src/jobs/work-entry-archive.ts):
@@ -61,9 +60,7 @@ export const workEntryPhotosArchive = pgTable(
   {
     id: integer('id').primaryKey(),
     siteId: siteId(),
-    workEntryId: integer('work_entry_id')
-      .notNull()
-      .references(() => workEntriesArchive.id, { onDelete: 'cascade' }),
+    workEntryId: ref('work_entry_id', () => workEntriesArchive.id, 'cascade'),
     url: text('url').notNull(),
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
@@ -81,9 +78,7 @@ export const workEntryPhotosArchive = pgTable(
 export const jobRuns = pgTable(
   'job_runs',
   {
-    siteId: text('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     job: text('job').notNull(),
     slot: timestamp('slot', { withTimezone: true }).notNull(),
     claimedBy: text('claimed_by').notNull(),

@@ -11,7 +11,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
-import { createdAt, id, inList, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { sites } from './sites.ts';
 import { taskInstances, tasks } from './tasks.ts';
@@ -32,14 +32,10 @@ export const workEntries = pgTable(
   {
     id: id(),
     siteId: siteId(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    positionId: integer('position_id')
-      .notNull()
-      .references(() => positions.id, { onDelete: 'restrict' }),
-    taskId: integer('task_id').references(() => tasks.id, { onDelete: 'set null' }),
-    taskInstanceId: integer('task_instance_id').references(() => taskInstances.id, { onDelete: 'set null' }),
+    userId: ref('user_id', () => users.id, 'restrict'),
+    positionId: ref('position_id', () => positions.id, 'restrict'),
+    taskId: optionalRef('task_id', () => tasks.id),
+    taskInstanceId: optionalRef('task_instance_id', () => taskInstances.id),
     taskName: text('task_name'),
     status: text('status').notNull().default('in_progress'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
@@ -97,9 +93,7 @@ export const workEntryPhotos = pgTable(
   {
     id: id(),
     siteId: siteId(),
-    workEntryId: integer('work_entry_id')
-      .notNull()
-      .references(() => workEntries.id, { onDelete: 'cascade' }),
+    workEntryId: ref('work_entry_id', () => workEntries.id, 'cascade'),
     url: text('url').notNull(),
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
@@ -116,9 +110,7 @@ export const workEntryPhotos = pgTable(
 export const workEntryHourlyCounts = pgTable(
   'work_entry_hourly_counts',
   {
-    siteId: text('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     /** The UTC hour the entries were created in (timestamp without zone, in UTC). */
     hour: timestamp('hour', { withTimezone: false }).notNull(),
     status: text('status').notNull(),
