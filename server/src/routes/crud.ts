@@ -20,8 +20,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Permission, PermissionArea } from '#domain/permissions.ts';
 import { IdParams } from '../schemas/common.ts';
 import type { RequestContext } from '../types.ts';
-import { byId, byIdResult, created, sendJsonText, updated } from './handlers.ts';
-import { conflict, contextOf, notFound, type RouteDoc, routeKit } from './kit.ts';
+import { byId, byIdResult, created, listed, updated } from './handlers.ts';
+import { conflict, notFound, type RouteDoc, routeKit } from './kit.ts';
 
 /** The areas with all four of create, read, update and delete. */
 type CrudArea = { [A in PermissionArea]: `${A}.delete` extends Permission ? A : never }[PermissionArea];
@@ -82,22 +82,19 @@ export function crudRoutes(app: FastifyInstance, table: CrudTable) {
     summary,
     ...(description ? { description } : {}),
   });
-  const taken = (own?: string) => {
-    const description = own ?? table.conflict;
-    return description ? conflict(description) : {};
-  };
+  const clash = (description?: string) => (description ? conflict(description) : {});
   const missing = notFound(record.name);
 
   const { list, create, get, update, remove } = table;
   if (list) {
     const schema = { ...(list.query ? { querystring: list.query } : {}), response: { 200: list.response } };
-    app.get(path, op(access('read'), doc('list', many, list), schema), async (request, reply) => {
-      const body = await list.run(contextOf(app, request), request.query);
-      return typeof body === 'string' || Buffer.isBuffer(body) ? sendJsonText(reply, body) : body;
-    });
+    app.get(path, op(access('read'), doc('list', many, list), schema), listed(app, list.run));
   }
   if (create) {
-    const schema = { body: create.body, response: { 201: record.schema, ...taken(create.conflict) } };
+    const schema = {
+      body: create.body,
+      response: { 201: record.schema, ...clash(create.conflict ?? table.conflict) },
+    };
     app.post(
       path,
       op(access('create'), doc('create', one, create), schema),
@@ -109,7 +106,7 @@ export function crudRoutes(app: FastifyInstance, table: CrudTable) {
     app.get(byIdPath, op(access('read'), doc('get', one, get), schema), byId(app, record.key, get.run));
   }
   if (update) {
-    const response = { 200: record.schema, ...missing, ...taken(update.conflict) };
+    const response = { 200: record.schema, ...missing, ...clash(update.conflict ?? table.conflict) };
     const schema = { params, body: update.body, response };
     app.put(
       byIdPath,
@@ -118,8 +115,7 @@ export function crudRoutes(app: FastifyInstance, table: CrudTable) {
     );
   }
   if (remove) {
-    const held = remove.conflict ? conflict(remove.conflict) : {};
-    const schema = { params, response: { 200: remove.response, ...missing, ...held } };
+    const schema = { params, response: { 200: remove.response, ...missing, ...clash(remove.conflict) } };
     app.delete(
       byIdPath,
       op(access('delete'), doc('delete', one, remove), schema),

@@ -6,7 +6,7 @@
  *   app.get('/:id', op(…), byId(app, 'task', getTask));               // 200 { task }
  *   app.put('/:id', op(…), updated(app, 'task', updateTask));         // 200 { task }
  *   app.delete('/:id', op(…), byIdResult(app, deleteTask));           // 200, the service's answer
- *   app.get('', op(…), jsonText(app, (ctx, query) => listJson(ctx, query))); // a list already JSON
+ *   app.get('', op(…), listed(app, listTasks));                       // 200, the body or its JSON text
  *
  * TypeBox reads string enums and nullable text (Unsafe schemas) as unknown: the schema has checked
  * the body, so it is handed to the service as the service's own input type.
@@ -54,17 +54,17 @@ export function byIdResult<R>(app: FastifyInstance, run: (ctx: RequestContext, i
   return async (request: IdRequest) => run(contextOf(app, request), request.params.id);
 }
 
-/** GET of a list the repository already wrote as JSON (a cached list): sent as it is, typed JSON. */
-export function jsonText<Q>(
+/**
+ * GET of a list: the service's body, or the JSON text of it that a repository already wrote (a
+ * cached list), sent as it is (Fastify sends a string or a Buffer untouched).
+ */
+export function listed<Q>(
   app: FastifyInstance,
-  list: (ctx: RequestContext, query: Q) => Promise<string | Buffer>,
+  list: (ctx: RequestContext, query: Q) => Promise<object | string | Buffer>,
 ) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    return sendJsonText(reply, await list(contextOf(app, request), request.query as Q));
+    const body = await list(contextOf(app, request), request.query as Q);
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return body;
+    return reply.type('application/json; charset=utf-8').send(body);
   };
-}
-
-/** JSON the repository already wrote, sent as it is (Fastify sends a string or a Buffer untouched). */
-export function sendJsonText(reply: FastifyReply, json: string | Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json as never);
 }

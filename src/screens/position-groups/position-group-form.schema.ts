@@ -29,7 +29,7 @@ export const positionGroupFormSchema = yup.object({
 export type PositionGroupFormValues = yup.InferType<typeof positionGroupFormSchema>;
 
 /** The fields a server error may name (the API uses the same names). */
-export const POSITION_GROUP_FORM_FIELDS = [
+const POSITION_GROUP_FORM_FIELDS = [
   'group_name',
   'group_code',
   'description',

@@ -45,7 +45,7 @@ export function positionFormSchema() {
 export type PositionFormValues = yup.InferType<ReturnType<typeof positionFormSchema>>;
 
 /** API field → form field, for server errors (a pair error on `coordinates` lands on latitude). */
-export const POSITION_FORM_FIELDS = {
+const POSITION_FORM_FIELDS = {
   position_code: 'position_code',
   position_name: 'name',
   description: 'description',

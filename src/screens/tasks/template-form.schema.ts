@@ -19,7 +19,7 @@ export function templateFormSchema() {
 
 export type TemplateFormValues = yup.InferType<ReturnType<typeof templateFormSchema>>;
 
-export const TEMPLATE_FORM_FIELDS = [
+const TEMPLATE_FORM_FIELDS = [
   'task_name',
   'template_name',
   'description',
