@@ -31,6 +31,10 @@ export const optionalMinText = (minLength: number, maxLength: number) =>
     .max(maxLength, maxMessage(maxLength))
     .test('minLength', minMessage(minLength), (v) => !v || v.length >= minLength);
 
+/** A form schema's field names: those a server error may name when the API calls them the same. */
+export const schemaFields = <T extends yup.AnyObject>(schema: yup.ObjectSchema<T>) =>
+  Object.keys(schema.fields) as (keyof T & string)[];
+
 /** Position groups and user groups (spec §5): the same name and code rules, the code's length aside. */
 export const groupRules = {
   name: () => requiredText(LIMITS.groupNameMin, LIMITS.nameMax),

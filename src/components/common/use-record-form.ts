@@ -14,8 +14,9 @@
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMemo } from 'react';
-import type { DefaultValues, FieldValues, Resolver } from 'react-hook-form';
+import type { DefaultValues, FieldValues, Path, Resolver } from 'react-hook-form';
 import type { InferType, ObjectSchema } from 'yup';
+import { schemaFields } from './form-rules.ts';
 import type { ServerErrorFields, ServerErrorOverrides } from './server-errors.ts';
 import { type DialogFormOptions, useDialogForm } from './use-dialog-form.ts';
 
@@ -28,8 +29,8 @@ export interface RecordForm<R, S extends AnyObjectSchema> {
   schema: S;
   /** What the form shows on open: the record's values, or the empty form for null. */
   values: (record: R | null) => DefaultValues<InferType<S>>;
-  /** The form's fields a server error may name (or an API-to-form name map). */
-  fields: ServerErrorFields<InferType<S>>;
+  /** The form's fields a server error may name (or an API-to-form name map); by default the schema's. */
+  fields?: ServerErrorFields<InferType<S>>;
   /** Server rules worded as this form words them, e.g. { 'group_code.unique': … }. */
   overrides?: ServerErrorOverrides;
 }
@@ -59,7 +60,7 @@ export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormO
     resolver,
     values: options.values(record),
     visible,
-    fields: options.fields,
+    fields: options.fields ?? (schemaFields(schema) as Path<T>[]),
     overrides: options.overrides,
     save: (values) => (record ? update(record, values) : create(values)),
     onSaved,

@@ -10,12 +10,7 @@ import { FormField } from '../../components/common/form-field.tsx';
 import { DropdownField, fieldsOf, SwitchField } from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
-import {
-  ASSIGNMENT_FORM_FIELDS,
-  assignmentFormSchema,
-  assignmentFormValues,
-  toCreateBody,
-} from './assignment-form.schema.ts';
+import { assignmentFormSchema, assignmentFormValues, toCreateBody } from './assignment-form.schema.ts';
 import { type Option, useRefreshAssignments } from './use-assignments-api.ts';
 
 type Props = RecordDialogProps & {
@@ -34,7 +29,6 @@ export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props)
   const { form, dialogProps } = useRecordForm({
     schema: assignmentFormSchema,
     values: assignmentFormValues,
-    fields: ASSIGNMENT_FORM_FIELDS,
     overrides: { unique: formMessage('assignments.alreadyAssigned') },
     record: row,
     ...shown,

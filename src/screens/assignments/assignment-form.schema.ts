@@ -11,9 +11,6 @@ export const assignmentFormSchema = yup.object({
 
 export type AssignmentFormValues = yup.InferType<typeof assignmentFormSchema>;
 
-/** Fields the server's 400/409 may name. */
-export const ASSIGNMENT_FORM_FIELDS = ['position_id', 'task_id', 'is_primary'] as const;
-
 export function assignmentFormValues(row: PositionTaskAssignment | null): Partial<AssignmentFormValues> {
   return row
     ? { position_id: row.position_id, task_id: row.task_id, is_primary: row.is_primary }

@@ -1,5 +1,5 @@
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import type { CreateTaskDependencyBodyDependencyType, PositionTaskAssignment } from '../../api/gen/model';
@@ -9,6 +9,7 @@ import {
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
+import { useDialogSave } from '../../components/common/use-dialog-save.ts';
 import { DEFAULT_DEPENDENCY_TYPE, DEPENDENCY_TYPES } from '../../domain/tasks.ts';
 import { useRefreshAssignments } from './use-assignments-api.ts';
 
@@ -31,53 +32,40 @@ export function DependencyDialog({ positionId, assigned, visible, onHide, onSave
   const [taskId, setTaskId] = useState<number | null>(null);
   const [dependsOn, setDependsOn] = useState<number | null>(null);
   const [type, setType] = useState<CreateTaskDependencyBodyDependencyType>(DEFAULT_DEPENDENCY_TYPE);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [touched, setTouched] = useState(false);
   const validate = useValidateTaskDependency();
   const create = useCreateTaskDependency();
   const refresh = useRefreshAssignments();
 
-  useEffect(() => {
-    if (!visible) return;
-    setTaskId(null);
-    setDependsOn(null);
-    setType(DEFAULT_DEPENDENCY_TYPE);
-    setError(null);
-    setTouched(false);
-  }, [visible]);
+  const incomplete = taskId === null || dependsOn === null;
+  const { tried, dialogProps } = useDialogSave({
+    header: t('assignments.dependencies.dialogHeader'),
+    visible,
+    onHide,
+    onOpen: () => {
+      setTaskId(null);
+      setDependsOn(null);
+      setType(DEFAULT_DEPENDENCY_TYPE);
+    },
+    missing: incomplete,
+    save: async () => {
+      if (incomplete) return;
+      const edge = { position_id: positionId, task_id: taskId, depends_on_task_id: dependsOn };
+      const check = await validate.mutateAsync({ data: edge }).catch(() => null);
+      if (!check?.valid) return check?.error || t('assignments.dependencies.validationFailed');
+      await create.mutateAsync({ data: { ...edge, dependency_type: type } });
+      await refresh();
+      onSaved();
+    },
+    failureMessage: (err) => {
+      const why = isApiError(err) && err.status > 0 && err.status < 500 ? ` ${err.message}` : '';
+      return `${t('assignments.dependencies.createFailed')}${why}`;
+    },
+  });
 
   const options = assigned.map((a) => ({ value: a.task_id, label: `${a.task_code} – ${a.task_name}` }));
   const dependsOnOptions = options.filter((o) => o.value !== taskId);
   const types = DEPENDENCY_TYPES.map((v) => ({ value: v, label: t(`assignments.dependencies.types.${v}`) }));
   const required = t('validation.required');
-
-  const submit = async (event?: { preventDefault(): void }) => {
-    event?.preventDefault();
-    setTouched(true);
-    if (taskId === null || dependsOn === null) return;
-    setSaving(true);
-    setError(null);
-    const edge = { position_id: positionId, task_id: taskId, depends_on_task_id: dependsOn };
-    try {
-      const check = await validate.mutateAsync({ data: edge }).catch(() => null);
-      if (!check?.valid) {
-        setError(check?.error || t('assignments.dependencies.validationFailed'));
-        return;
-      }
-      try {
-        await create.mutateAsync({ data: { ...edge, dependency_type: type } });
-      } catch (err) {
-        const why = isApiError(err) && err.status > 0 && err.status < 500 ? ` ${err.message}` : '';
-        setError(`${t('assignments.dependencies.createFailed')}${why}`);
-        return;
-      }
-      await refresh();
-      onSaved();
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const field = (
     id: string,
@@ -108,16 +96,7 @@ export function DependencyDialog({ positionId, assigned, visible, onHide, onSave
   );
 
   return (
-    <AppDialog
-      header={t('assignments.dependencies.dialogHeader')}
-      visible={visible}
-      onHide={onHide}
-      formId="dependency-form"
-      onSubmit={submit}
-      saving={saving}
-      error={error}
-      saveLabel={t('assignments.dependencies.create')}
-    >
+    <AppDialog formId="dependency-form" saveLabel={t('assignments.dependencies.create')} {...dialogProps}>
       <div className="form-grid">
         {field(
           'dependency-task',
@@ -128,7 +107,7 @@ export function DependencyDialog({ positionId, assigned, visible, onHide, onSave
             setTaskId(v);
             if (v === dependsOn) setDependsOn(null);
           },
-          touched && taskId === null,
+          tried && taskId === null,
         )}
         {field(
           'dependency-depends-on',
@@ -136,7 +115,7 @@ export function DependencyDialog({ positionId, assigned, visible, onHide, onSave
           dependsOn,
           dependsOnOptions,
           (v: number) => setDependsOn(v),
-          touched && dependsOn === null,
+          tried && dependsOn === null,
         )}
         {field(
           'dependency-type',

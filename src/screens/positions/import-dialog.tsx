@@ -3,13 +3,14 @@
  * a row is refused → Import applies every row or none. Nothing is written before Import.
  */
 import { Message } from 'primereact/message';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import type { ImportPositions200 } from '../../api/gen/model';
 import { useImportPositions } from '../../api/gen/positions/positions.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
+import { useDialogSave } from '../../components/common/use-dialog-save.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { POSITION_IMPORT_MAX_CHARS } from '../../domain/positions.ts';
 import { ImportPreview } from './import-preview.tsx';
@@ -24,10 +25,9 @@ interface State {
   fileName: string | null;
   csv: string | null;
   preview: ImportPositions200 | null;
-  error: string | null;
 }
 
-const EMPTY: State = { fileName: null, csv: null, preview: null, error: null };
+const EMPTY: State = { fileName: null, csv: null, preview: null };
 
 /** A whole-file refusal reads as the server wrote it (it names the column); others are ours. */
 function failureText(error: unknown, fallback: string): string {
@@ -40,46 +40,20 @@ export function ImportDialog({ visible, onHide }: Props) {
   const [state, setState] = useState<State>(EMPTY);
   const dryRun = useImportPositions();
   const apply = useInvalidatingMutation(useImportPositions, [positionsListKey]);
-
-  useEffect(() => {
-    if (visible) setState(EMPTY);
-  }, [visible]);
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    if (file.size > POSITION_IMPORT_MAX_CHARS) {
-      setState({ ...EMPTY, fileName: file.name, error: t('positions.import.tooLarge', { max: MAX_MB }) });
-      return;
-    }
-    let csv: string;
-    try {
-      csv = await file.text();
-    } catch {
-      setState({ ...EMPTY, fileName: file.name, error: t('positions.import.readFailed') });
-      return;
-    }
-    setState({ ...EMPTY, fileName: file.name, csv });
-    try {
-      const preview = await dryRun.mutateAsync({ data: { csv, dry_run: true } });
-      setState({ fileName: file.name, csv, preview, error: null });
-    } catch (error) {
-      setState({ ...EMPTY, fileName: file.name, error: failureText(error, t('positions.import.failed')) });
-    }
-  };
-
-  const ready =
-    state.csv !== null &&
-    state.preview !== null &&
-    state.preview.rejected.length === 0 &&
-    state.preview.create + state.preview.update > 0;
-
-  const submit = async (event?: { preventDefault(): void }) => {
-    event?.preventDefault();
-    if (!ready || state.csv === null) return;
-    try {
-      const result = await apply.mutateAsync({ data: { csv: state.csv, dry_run: false } });
+  const { csv, preview } = state;
+  const { setError, dialogProps } = useDialogSave({
+    header: t('positions.import.header'),
+    visible,
+    onHide,
+    onOpen: () => setState(EMPTY),
+    ready:
+      csv !== null &&
+      preview !== null &&
+      preview.rejected.length === 0 &&
+      preview.create + preview.update > 0,
+    save: async () => {
+      if (csv === null) return;
+      const result = await apply.mutateAsync({ data: { csv, dry_run: false } });
       notify.success(
         t('positions.import.applied', {
           count: result.create + result.update,
@@ -88,23 +62,44 @@ export function ImportDialog({ visible, onHide }: Props) {
         }),
       );
       onHide();
+    },
+    failureMessage: (error) => failureText(error, t('positions.import.failed')),
+  });
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    // What is known of this file so far; an earlier file's alert goes unless this one brings its own.
+    const show = (known: Partial<State>, error: string | null = null) => {
+      setState({ ...EMPTY, fileName: file.name, ...known });
+      setError(error);
+    };
+    if (file.size > POSITION_IMPORT_MAX_CHARS) {
+      show({}, t('positions.import.tooLarge', { max: MAX_MB }));
+      return;
+    }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      show({}, t('positions.import.readFailed'));
+      return;
+    }
+    show({ csv: text });
+    try {
+      show({ csv: text, preview: await dryRun.mutateAsync({ data: { csv: text, dry_run: true } }) });
     } catch (error) {
-      setState((s) => ({ ...s, error: failureText(error, t('positions.import.failed')) }));
+      show({}, failureText(error, t('positions.import.failed')));
     }
   };
 
   return (
     <AppDialog
-      header={t('positions.import.header')}
-      visible={visible}
-      onHide={onHide}
       formId="position-import-form"
-      onSubmit={submit}
-      saving={apply.isPending}
-      saveDisabled={!ready}
       saveLabel={t('positions.import.apply')}
-      error={state.error}
       size="wide"
+      {...dialogProps}
     >
       <p className="import-intro">{t('positions.import.intro')}</p>
       <div className="import-file">
@@ -124,7 +119,7 @@ export function ImportDialog({ visible, onHide }: Props) {
       {dryRun.isPending ? (
         <Message severity="info" text={t('positions.import.checking')} className="form-alert" />
       ) : null}
-      {state.preview ? <ImportPreview key={state.fileName ?? ''} preview={state.preview} /> : null}
+      {preview ? <ImportPreview key={state.fileName ?? ''} preview={preview} /> : null}
     </AppDialog>
   );
 }

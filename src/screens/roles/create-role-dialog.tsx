@@ -1,9 +1,10 @@
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorDetailsOf } from '../../api/api-error.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
+import { useDialogSave } from '../../components/common/use-dialog-save.ts';
 import { PermissionCheckboxes } from './permission-checkboxes.tsx';
 
 type Props = {
@@ -22,45 +23,29 @@ export function CreateRoleDialog({ visible, onHide, levels, grantable, save, onS
   const [name, setName] = useState('');
   const [level, setLevel] = useState(1);
   const [permissions, setPermissions] = useState<string[]>([]);
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (visible) {
+  const { dialogProps } = useDialogSave({
+    header: t('rolesScreen.createCustom'),
+    visible,
+    onHide,
+    onOpen: () => {
       setName('');
       setLevel(1);
       setPermissions([]);
-      setError(null);
-    }
-  }, [visible]);
-
-  const submit = async (event?: { preventDefault?: () => void }) => {
-    event?.preventDefault?.();
-    if (name.trim() === '') return;
-    setSaving(true);
-    setError(null);
-    try {
+    },
+    ready: name.trim() !== '',
+    save: async () => {
       await save({ name: name.trim(), level, permissions });
       onSaved();
-    } catch (err) {
-      const detail = errorDetailsOf(err)[0];
-      setError(detail?.message ?? t('rolesScreen.saveFailed'));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+    failureMessage: (err) => errorDetailsOf(err)[0]?.message ?? t('rolesScreen.saveFailed'),
+  });
 
   return (
     <AppDialog
-      header={t('rolesScreen.createCustom')}
-      visible={visible}
-      onHide={onHide}
       formId="create-role-form"
-      onSubmit={submit}
-      saving={saving}
-      error={error}
       saveLabel={t('rolesScreen.form.create')}
-      saveDisabled={name.trim() === ''}
       size="wide"
+      {...dialogProps}
     >
       <div className="form-grid">
         <div className="form-field">

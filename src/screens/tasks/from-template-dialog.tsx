@@ -1,7 +1,7 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   CreateTaskInstancesFromTemplate201 as BulkCreateResult,
@@ -11,6 +11,7 @@ import { useCreateTaskInstancesFromTemplate } from '../../api/gen/unified-tasks/
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
 import { multiSelectPt } from '../../components/common/select-a11y.ts';
+import { useDialogSave } from '../../components/common/use-dialog-save.ts';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { useTasksMutation } from './use-tasks-api.ts';
 
@@ -30,46 +31,34 @@ export function FromTemplateDialog({ template, positions, onHide, onCreated }: P
   const { t } = useTranslation();
   const create = useTasksMutation(useCreateTaskInstancesFromTemplate);
   const [selected, setSelected] = useState<number[]>([]);
-  const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<BulkCreateResult | null>(null);
-  const visible = template !== null;
-
-  useEffect(() => {
-    if (visible) {
+  const { dialogProps } = useDialogSave({
+    header: t('tasks.fromTemplate.header', { name: template?.task_name ?? '' }),
+    visible: template !== null,
+    onHide,
+    onOpen: () => {
       setSelected([]);
-      setError(null);
       setResult(null);
-    }
-  }, [visible]);
+    },
+    ready: selected.length > 0 && selected.length <= TASK_LIMITS.bulkPositionsMax,
+    save: async () => {
+      if (!template) return;
+      const answer = await create.mutateAsync({ data: { template_id: template.id, positions: selected } });
+      setResult(answer);
+      onCreated(answer);
+    },
+    failureMessage: t('tasks.fromTemplate.failed'),
+  });
 
   const allIds = positions.map((p) => p.value);
   const allSelected = allIds.length > 0 && selected.length === allIds.length;
 
-  const submit = async (event?: { preventDefault(): void }) => {
-    event?.preventDefault();
-    if (!template || selected.length === 0) return;
-    setError(null);
-    try {
-      const answer = await create.mutateAsync({ data: { template_id: template.id, positions: selected } });
-      setResult(answer);
-      onCreated(answer);
-    } catch {
-      setError(t('tasks.fromTemplate.failed'));
-    }
-  };
-
   return (
     <AppDialog
-      header={t('tasks.fromTemplate.header', { name: template?.task_name ?? '' })}
-      visible={visible}
-      onHide={onHide}
       formId="from-template-form"
-      onSubmit={submit}
-      saving={create.isPending}
-      error={error}
       saveLabel={t('tasks.fromTemplate.submit')}
-      saveDisabled={selected.length === 0 || selected.length > TASK_LIMITS.bulkPositionsMax}
       size="wide"
+      {...dialogProps}
     >
       {result ? (
         <Message

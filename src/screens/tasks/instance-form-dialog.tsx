@@ -4,7 +4,6 @@ import { useCreateTaskInstance, useUpdateTaskInstance } from '../../api/gen/unif
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import {
-  INSTANCE_FORM_FIELDS,
   instanceFormSchema,
   instanceFormValues,
   toCreateInstanceBody,
@@ -30,7 +29,6 @@ export function InstanceFormDialog({ instance, positionId, positions, ...shown }
   const { form, dialogProps } = useRecordForm({
     schema,
     values: (row: TaskInstance | null) => instanceFormValues(row, positionId),
-    fields: INSTANCE_FORM_FIELDS,
     record: instance,
     ...shown,
     header: [t('tasks.add'), t('tasks.edit')],

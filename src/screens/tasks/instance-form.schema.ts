@@ -23,21 +23,6 @@ export function instanceFormSchema() {
 
 export type InstanceFormValues = yup.InferType<ReturnType<typeof instanceFormSchema>>;
 
-/** The fields a server 400 may name (the API uses the same names). */
-export const INSTANCE_FORM_FIELDS = [
-  'position_id',
-  'task_name',
-  'task_code',
-  'description',
-  'category',
-  'priority',
-  'duration_minutes',
-  'is_primary',
-  'is_mandatory',
-  'specific_notes',
-  'is_active',
-] as const;
-
 export function instanceFormValues(
   instance: TaskInstance | null,
   positionId: number | undefined,

@@ -19,16 +19,6 @@ export function templateFormSchema() {
 
 export type TemplateFormValues = yup.InferType<ReturnType<typeof templateFormSchema>>;
 
-const TEMPLATE_FORM_FIELDS = [
-  'task_name',
-  'template_name',
-  'description',
-  'category',
-  'priority',
-  'duration_minutes',
-  'is_active',
-] as const;
-
 export function templateFormValues(template: TaskTemplate | null): Partial<TemplateFormValues> {
   if (!template) return { task_name: '', template_name: '', description: '', priority: 1, is_active: true };
   return {
@@ -57,5 +47,4 @@ export function toTemplateBody(v: TemplateFormValues): CreateTaskTemplateBody & 
 export const templateForm: RecordForm<TaskTemplate, ReturnType<typeof templateFormSchema>> = {
   schema: templateFormSchema(),
   values: templateFormValues,
-  fields: TEMPLATE_FORM_FIELDS,
 };

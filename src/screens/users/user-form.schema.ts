@@ -7,6 +7,7 @@ import {
   optionalMinText,
   requiredMessage as required,
   requiredText,
+  schemaFields,
 } from '../../components/common/form-rules.ts';
 import { ROLES, type Role } from '../../domain/permissions.ts';
 import { EMAIL_REGEX, LIMITS } from '../../domain/validation.ts';
@@ -67,21 +68,11 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleCh
 /** The form's values, as the schema defines them (no role until one is picked). */
 export type UserFormValues = yup.InferType<ReturnType<typeof userFormSchema>>;
 
-/** The form fields a server error may name (the API uses the same names). */
-export const USER_FORM_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'password',
-  'role',
-  'is_active',
-] as const;
-
-/** A server error on custom_role_id belongs to the one role dropdown. */
+/** The API names the form's fields as the form does, but custom_role_id: that is the one role dropdown. */
 export const USER_FORM_ERROR_FIELDS = {
-  ...Object.fromEntries(USER_FORM_FIELDS.map((field) => [field, field])),
+  ...Object.fromEntries(schemaFields(userFormSchema('create')).map((field) => [field, field])),
   custom_role_id: 'role',
-} as Record<string, (typeof USER_FORM_FIELDS)[number]>;
+} as Record<string, keyof UserFormValues>;
 
 /** The empty form preselects the site's default role (Site settings) when the viewer may give it. */
 export function userFormValues(user: User | null, defaultRole?: RoleChoice): Partial<UserFormValues> {
