@@ -15,38 +15,45 @@ vi.mock('../../server/src/routes/kit.ts', async (importOriginal) => ({
   contextOf: () => ctx,
 }));
 
-const Thing = Type.Object({ thing: Type.Object({ id: Type.Integer() }) });
-const Body = Type.Object({ name: Type.String() });
-const Message = Type.Object({ message: Type.String() });
+/** A resource's schemas module, by the kit's names. */
+const schemas = {
+  ThingResponse: Type.Object({ thing: Type.Object({ id: Type.Integer() }) }),
+  ThingList: Type.Object({ things: Type.Array(Type.Object({ id: Type.Integer() })) }),
+  ThingCreate: Type.Object({ name: Type.String() }),
+  ThingUpdate: Type.Object({ name: Type.String() }),
+};
 
-function build(list: 'text' | 'object') {
+/** The list's answer: JSON text a repository wrote, a body, or the bare array of the one list property. */
+type ListAnswer = 'text' | 'object' | 'array';
+
+function build(list: ListAnswer) {
   const app = Fastify();
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.push(route); // Fastify adds HEAD beside every GET
   });
-  crudRoutes(app, {
-    tag: 'things',
-    path: '/things',
-    area: 'roles',
-    names: ['Thing', 'Things'],
-    record: { key: 'thing', name: 'thing', schema: Thing },
-    conflict: 'Name taken',
-    list: {
-      summary: 'All things',
-      response: Type.Object({ things: Type.Array(Type.Object({ id: Type.Integer() })) }),
-      run: async () => (list === 'text' ? '{"things":[{"id":1}]}' : { things: [{ id: 1 }] }),
+  // A service module: what it exports is what the resource has (no getThing, so no GET /:id).
+  const service = {
+    listThings: async () =>
+      ({ text: '{"things":[{"id":1}]}', object: { things: [{ id: 1 }] }, array: [{ id: 1 }] })[list],
+    createThing: async (_ctx: RequestContext, body: { name: string }) => ({ id: body.name.length + 1 }),
+    updateThing: async (_ctx: RequestContext, id: number) => ({ id }),
+    deleteThing: async () => ({ message: 'gone' }),
+  };
+  crudRoutes(
+    app,
+    'Thing',
+    { schemas, service },
+    {
+      path: '/things',
+      area: 'roles',
+      conflict: 'Name taken',
+      list: 'All things',
+      update: { description: 'Renames a thing' },
+      remove: { summary: 'Delete', conflict: 'Still in use' },
     },
-    create: { summary: 'Create', body: Body, run: async () => ({ id: 2 }) },
-    update: { summary: 'Update', body: Body, run: async (_ctx, id: number) => ({ id }) },
-    remove: {
-      summary: 'Delete',
-      response: Message,
-      conflict: 'Still in use',
-      run: async () => ({ message: 'gone' }),
-    },
-  });
+  );
   return { app, routes };
 }
 
@@ -86,6 +93,23 @@ describe('crudRoutes', () => {
     expect(routes.every((r) => (r.schema as { tags?: string[] }).tags?.[0] === 'things')).toBe(true);
   });
 
+  it('documents each route with its given summary, or the default one from the noun', () => {
+    const doc = (method: string, url: string) => {
+      const { summary, description } = route(method, url).schema as { summary: string; description?: string };
+      return { summary, description };
+    };
+    expect(doc('GET', '/things')).toEqual({ summary: 'All things', description: undefined });
+    expect(doc('POST', '/things')).toEqual({ summary: 'Create a thing', description: undefined });
+    expect(doc('PUT', '/things/:id')).toEqual({ summary: 'Update a thing', description: 'Renames a thing' });
+    expect(doc('DELETE', '/things/:id')).toEqual({ summary: 'Delete', description: undefined });
+  });
+
+  it('refuses, when the app starts, a permission area that has no such permission', () => {
+    const app = Fastify();
+    const service = { deleteThing: async () => ({ message: 'gone' }) };
+    expect(() => crudRoutes(app, 'Thing', { schemas, service })).toThrow('no permission things.delete');
+  });
+
   it('declares 404 on by-id routes and each 409 where it can happen', () => {
     const responses = (method: string, url: string) =>
       (route(method, url).schema?.response ?? {}) as Record<string, { description?: string }>;
@@ -101,6 +125,7 @@ describe('crudRoutes', () => {
     const created = await app.inject({ method: 'POST', url: '/things', payload: { name: 'A' } });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toEqual({ thing: { id: 2 } });
+    expect(created.headers['content-type']).toContain('application/json');
     const updated = await app.inject({ method: 'PUT', url: '/things/9', payload: { name: 'B' } });
     expect(updated.json()).toEqual({ thing: { id: 9 } });
   });
@@ -114,5 +139,13 @@ describe('crudRoutes', () => {
     const object = await other.app.inject({ method: 'GET', url: '/things' });
     expect(object.json()).toEqual({ things: [{ id: 1 }] });
     await other.app.close();
+  });
+
+  it('puts a list the service answers as an array under the list schema’s one property', async () => {
+    const { app: arrays } = build('array');
+    await arrays.ready();
+    const answer = await arrays.inject({ method: 'GET', url: '/things' });
+    expect(answer.json()).toEqual({ things: [{ id: 1 }] });
+    await arrays.close();
   });
 });

@@ -101,12 +101,12 @@ const filters = {
 };
 const positionFilter = { positionId: Type.Optional(IdParam) };
 
-export const InstanceListQuery = Type.Object({ ...positionFilter, ...filters, ...paging });
+export const TaskInstanceListQuery = Type.Object({ ...positionFilter, ...filters, ...paging });
 export const TemplateInstancesQuery = Type.Object({ ...positionFilter, ...filters, ...paging });
 export const PositionInstancesQuery = Type.Object({ ...filters, ...paging });
 
 /** What a list query may filter and page by; the template and position routes fix one of them. */
-export type InstanceListOptions = Static<typeof InstanceListQuery> & { templateId?: number };
+export type InstanceListOptions = Static<typeof TaskInstanceListQuery> & { templateId?: number };
 
 export const TaskInstanceList = Type.Object(
   {
@@ -230,7 +230,7 @@ export type TaskInstanceUpdateInput = Static<typeof TaskInstanceUpdate>;
 export type FromTemplateBodyInput = Static<typeof FromTemplateBody>;
 export type BulkCreateBodyInput = Static<typeof BulkCreateBody>;
 export type TaskInstanceCompleteInput = Static<typeof TaskInstanceComplete>;
-export type InstanceListQueryInput = Static<typeof InstanceListQuery>;
+export type TaskInstanceListQueryInput = Static<typeof TaskInstanceListQuery>;
 export type TemplateInstancesQueryInput = Static<typeof TemplateInstancesQuery>;
 export type PositionInstancesQueryInput = Static<typeof PositionInstancesQuery>;
 export type AvailableTemplatesQueryInput = Static<typeof AvailableTemplatesQuery>;

@@ -87,7 +87,7 @@ export const LegacyTaskTemplateBulkCreate = Type.Object(
   { $id: 'LegacyTaskTemplateBulkCreate', additionalProperties: false },
 );
 
-export const LegacyTemplateListQuery = Type.Object({
+export const LegacyTaskTemplateListQuery = Type.Object({
   category: Type.Optional(taskCategory()),
   priority: Type.Optional(legacyPriority()),
 });
@@ -108,5 +108,5 @@ export const LegacyTaskTemplateBulkResult = Type.Object(
 /** Request types as the schemas define them (the type provider reads string enums as unknown). */
 export type LegacyTaskTemplateCreateInput = Static<typeof LegacyTaskTemplateCreate>;
 export type LegacyTaskTemplateUpdateInput = Static<typeof LegacyTaskTemplateUpdate>;
-export type LegacyTemplateListQueryInput = Static<typeof LegacyTemplateListQuery>;
+export type LegacyTaskTemplateListQueryInput = Static<typeof LegacyTaskTemplateListQuery>;
 export type LegacyTaskTemplateBulkCreateInput = Static<typeof LegacyTaskTemplateBulkCreate>;

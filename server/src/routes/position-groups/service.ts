@@ -34,15 +34,15 @@ async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> 
 }
 
 /** The list body as JSON text (cached under the database snapshot: repositories/position-groups.ts). */
-export const listGroupsJson = (ctx: RequestContext) => repo.listGroupsJson(ctx.db, ctx.siteId);
+export const listPositionGroups = (ctx: RequestContext) => repo.listGroupsJson(ctx.db, ctx.siteId);
 
-export async function getGroup(ctx: RequestContext, id: number) {
+export async function getPositionGroup(ctx: RequestContext, id: number) {
   const group = await repo.findGroupDetail(ctx.db, ctx.siteId, id);
   if (!group) throw notFound();
   return group;
 }
 
-export async function createGroup(ctx: RequestContext, input: Static<typeof PositionGroupCreate>) {
+export async function createPositionGroup(ctx: RequestContext, input: Static<typeof PositionGroupCreate>) {
   const values = {
     groupName: groupName(input.group_name),
     groupCode: input.group_code,
@@ -53,11 +53,11 @@ export async function createGroup(ctx: RequestContext, input: Static<typeof Posi
     const ids = await memberIds(inTx, input.position_ids ?? []);
     const row = await positionGroupRows.insert(tx, ctx.siteId, values);
     await repo.replaceMembers(tx, ctx.siteId, row.id, ids);
-    return getGroup(inTx, row.id);
+    return getPositionGroup(inTx, row.id);
   });
 }
 
-export async function updateGroup(
+export async function updatePositionGroup(
   ctx: RequestContext,
   id: number,
   input: Static<typeof PositionGroupUpdate>,
@@ -80,12 +80,12 @@ export async function updateGroup(
     if (input.position_ids !== undefined) {
       await repo.replaceMembers(tx, ctx.siteId, id, await memberIds(inTx, input.position_ids));
     }
-    return getGroup(inTx, id);
+    return getPositionGroup(inTx, id);
   });
 }
 
 /** The join rows go with the group (on delete cascade); positions are never deleted. */
-export async function deleteGroup(ctx: RequestContext, id: number) {
+export async function deletePositionGroup(ctx: RequestContext, id: number) {
   if (!(await positionGroupRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
   return { message: 'Position group deleted' };
 }

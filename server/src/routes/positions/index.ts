@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  PositionCreate,
-  PositionDeleteResult,
-  PositionImportRequest,
-  PositionImportResult,
-  PositionList,
-  PositionListQuery,
-  PositionResponse,
-  PositionUpdate,
-} from '../../schemas/position.ts';
+import * as schemas from '../../schemas/position.ts';
+import { PositionImportRequest, PositionImportResult } from '../../schemas/position.ts';
 import { crudRoutes } from '../crud.ts';
 import { conflict, contextOf, routeKit } from '../kit.ts';
 import { importPositions } from './import.ts';
-import { createPosition, deletePosition, listPositionsJson, updatePosition } from './service.ts';
+import * as service from './service.ts';
 
 const { op } = routeKit('positions');
 const TAKEN = 'The code or NFC tag id is already used on this site (details name the field)';
@@ -24,30 +16,17 @@ const TAKEN = 'The code or NFC tag id is already used on this site (details name
 const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 const positionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  crudRoutes(app, {
-    tag: 'positions',
-    area: 'positions',
-    names: ['Position', 'Positions'],
-    record: { key: 'position', name: 'position', schema: PositionResponse },
-    conflict: TAKEN,
-    list: {
-      summary: 'Positions of the caller’s site: all of them, or one page, filtered and sorted',
-      query: PositionListQuery,
-      response: PositionList,
-      run: listPositionsJson,
+  crudRoutes(
+    app,
+    'Position',
+    { schemas, service },
+    {
+      conflict: TAKEN,
+      list: 'Positions of the caller’s site: all of them, or one page, filtered and sorted',
+      update: 'Update a position (fields left out stay as they are)',
+      remove: 'Delete a position, or deactivate one that has work entries, tasks or assignments',
     },
-    create: { summary: 'Create a position', body: PositionCreate, run: createPosition },
-    update: {
-      summary: 'Update a position (fields left out stay as they are)',
-      body: PositionUpdate,
-      run: updatePosition,
-    },
-    remove: {
-      summary: 'Delete a position, or deactivate one that has work entries, tasks or assignments',
-      response: PositionDeleteResult,
-      run: deletePosition,
-    },
-  });
+  );
 
   app.post(
     '/import',

@@ -91,7 +91,7 @@ async function loadPosition(ctx: RequestContext, id: number): Promise<repo.Posit
 }
 
 /** The list body as UTF-8 JSON (cached under the database snapshot: repositories/positions.ts). */
-export function listPositionsJson(ctx: RequestContext, query: PositionListOptions): Promise<Buffer> {
+export function listPositions(ctx: RequestContext, query: PositionListOptions): Promise<Buffer> {
   return repo.listPositionsJson(ctx.db, ctx.siteId, {
     includeInactive: query.include_inactive === true,
     search: query.search?.trim() || undefined,

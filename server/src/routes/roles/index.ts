@@ -1,41 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MessageResponse } from '../../schemas/common.ts';
-import { RoleCreate, RoleIdParams, RoleList, RoleResponse, RoleUpdate } from '../../schemas/role.ts';
+import * as schemas from '../../schemas/role.ts';
 import { crudRoutes } from '../crud.ts';
-import { createRole, deleteRole, listRoles, updateRole } from './service.ts';
+import * as service from './service.ts';
 
 const roleRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  crudRoutes(app, {
-    tag: 'roles',
-    area: 'roles',
-    names: ['Role', 'Roles'],
-    params: RoleIdParams,
-    record: { key: 'role', name: 'role', schema: RoleResponse },
-    conflict: 'A role with this name already exists on this site',
-    list: {
-      summary: 'The built-in roles and the site’s custom roles, with their permissions',
-      response: RoleList,
-      run: async (ctx) => ({ roles: await listRoles(ctx) }),
+  crudRoutes(
+    app,
+    'Role',
+    { schemas, service },
+    {
+      params: schemas.RoleIdParams,
+      conflict: 'A role with this name already exists on this site',
+      list: 'The built-in roles and the site’s custom roles, with their permissions',
+      create: {
+        summary: 'Create a custom role',
+        description: 'The level must be below the caller’s; only permissions the caller holds.',
+      },
+      update: {
+        summary: 'Update a custom role below the caller’s level',
+        description: 'A change of permissions applies to the role’s holders from their next request.',
+      },
+      remove: {
+        summary: 'Delete a custom role that no user holds',
+        conflict: 'Users still hold the role; the message says how many',
+      },
     },
-    create: {
-      summary: 'Create a custom role',
-      description: 'The level must be below the caller’s; only permissions the caller holds.',
-      body: RoleCreate,
-      run: createRole,
-    },
-    update: {
-      summary: 'Update a custom role below the caller’s level',
-      description: 'A change of permissions applies to the role’s holders from their next request.',
-      body: RoleUpdate,
-      run: updateRole,
-    },
-    remove: {
-      summary: 'Delete a custom role that no user holds',
-      response: MessageResponse,
-      conflict: 'Users still hold the role; the message says how many',
-      run: deleteRole,
-    },
-  });
+  );
 };
 
 export default roleRoutes;

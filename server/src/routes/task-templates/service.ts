@@ -8,8 +8,8 @@ import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks-legacy.ts';
 import type {
   LegacyTaskTemplateCreate,
+  LegacyTaskTemplateListQuery,
   LegacyTaskTemplateUpdate,
-  LegacyTemplateListQuery,
 } from '../../schemas/task-legacy.ts';
 import type { RequestContext } from '../../types.ts';
 import { optionalText, trimmedText } from '../tasks/input.ts';
@@ -41,17 +41,20 @@ function valuesOf(input: Create, field = ''): repo.NewLegacy {
   };
 }
 
-export async function listLegacyTemplates(ctx: RequestContext, q: Static<typeof LegacyTemplateListQuery>) {
+export async function listLegacyTaskTemplates(
+  ctx: RequestContext,
+  q: Static<typeof LegacyTaskTemplateListQuery>,
+) {
   return (await repo.listLegacy(ctx.db, ctx.siteId, q)).map(repo.toApiLegacy);
 }
 
-export async function getLegacyTemplate(ctx: RequestContext, id: number) {
+export async function getLegacyTaskTemplate(ctx: RequestContext, id: number) {
   const row = await legacyRows.find(ctx.db, ctx.siteId, id);
   if (!row) throw notFound();
   return repo.toApiLegacy(row);
 }
 
-export async function createLegacyTemplate(ctx: RequestContext, input: Create) {
+export async function createLegacyTaskTemplate(ctx: RequestContext, input: Create) {
   return repo.toApiLegacy(await legacyRows.insert(ctx.db, ctx.siteId, valuesOf(input)));
 }
 
@@ -62,7 +65,7 @@ export async function bulkCreateLegacyTemplates(ctx: RequestContext, inputs: Cre
   return { templates: rows.map(repo.toApiLegacy), created_count: rows.length };
 }
 
-export async function updateLegacyTemplate(ctx: RequestContext, id: number, input: Update) {
+export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, input: Update) {
   const current = await legacyRows.find(ctx.db, ctx.siteId, id);
   if (!current) throw notFound();
   const changes: Partial<repo.NewLegacy> = {};
@@ -84,7 +87,7 @@ export async function updateLegacyTemplate(ctx: RequestContext, id: number, inpu
   return repo.toApiLegacy(row);
 }
 
-export async function deleteLegacyTemplate(ctx: RequestContext, id: number) {
+export async function deleteLegacyTaskTemplate(ctx: RequestContext, id: number) {
   if (!(await legacyRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
   return { message: 'Template deleted' };
 }

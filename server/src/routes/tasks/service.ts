@@ -9,7 +9,7 @@ import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks.ts';
-import type { TaskCreate, TaskUpdate } from '../../schemas/task.ts';
+import type { TaskCreate, TaskListQueryInput, TaskUpdate } from '../../schemas/task.ts';
 import type { RequestContext } from '../../types.ts';
 import { optionalText, trimmedText } from './input.ts';
 
@@ -27,8 +27,8 @@ async function loadTask(ctx: RequestContext, id: number): Promise<repo.TaskRow> 
   return row;
 }
 
-export async function listTasks(ctx: RequestContext, positionId?: number) {
-  return (await repo.listTasks(ctx.db, ctx.siteId, positionId)).map(repo.toApiTask);
+export async function listTasks(ctx: RequestContext, query: TaskListQueryInput) {
+  return (await repo.listTasks(ctx.db, ctx.siteId, query.position_id)).map(repo.toApiTask);
 }
 
 export async function createTask(ctx: RequestContext, input: Static<typeof TaskCreate>) {

@@ -1,32 +1,21 @@
 /** /unified-tasks/instances and the bulk create: tasks as they apply to positions. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../schemas/common.ts';
+import * as schemas from '../../schemas/task-instance.ts';
 import {
   BulkCreateBody,
   type BulkCreateBodyInput,
   BulkCreateResult,
   FromTemplateBody,
   type FromTemplateBodyInput,
-  InstanceListQuery,
   TaskInstanceComplete,
   type TaskInstanceCompleteInput,
-  TaskInstanceCreate,
-  TaskInstanceDeleteResult,
-  TaskInstanceList,
   TaskInstanceResponse,
-  TaskInstanceUpdate,
 } from '../../schemas/task-instance.ts';
 import { crudRoutes } from '../crud.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createInstances } from './bulk-service.ts';
-import {
-  completeInstance,
-  createInstance,
-  deleteInstance,
-  getInstance,
-  listInstances,
-  updateInstance,
-} from './instances-service.ts';
+import * as service from './instances-service.ts';
 
 // The type provider reads string enums and nullable text (Unsafe schemas) as unknown; the schemas
 // have checked the input, so the bodies and queries are cast to their Static types.
@@ -34,29 +23,20 @@ const { op } = routeKit('unified-tasks');
 const missing = notFound('task instance');
 
 const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  crudRoutes(app, {
-    tag: 'unified-tasks',
-    path: '/instances',
-    area: 'tasks',
-    names: ['TaskInstance', 'TaskInstances'],
-    record: { key: 'instance', name: 'task instance', schema: TaskInstanceResponse },
-    conflict: 'The position already has an open task from this template',
-    list: {
-      summary:
-        'Task instances, one page at a time (position, category, search; open ones unless includeCompleted)',
-      query: InstanceListQuery,
-      response: TaskInstanceList,
-      run: listInstances,
+  crudRoutes(
+    app,
+    'TaskInstance',
+    { schemas, service },
+    {
+      tag: 'unified-tasks',
+      path: '/instances',
+      area: 'tasks',
+      key: 'instance',
+      conflict: 'The position already has an open task from this template',
+      list: 'Task instances, one page at a time (position, category, search; open ones unless includeCompleted)',
+      create: 'Create a task instance at an active position (fields left out come from the template)',
     },
-    create: {
-      summary: 'Create a task instance at an active position (fields left out come from the template)',
-      body: TaskInstanceCreate,
-      run: createInstance,
-    },
-    get: { summary: 'One task instance', run: getInstance },
-    update: { summary: 'Update a task instance', body: TaskInstanceUpdate, run: updateInstance },
-    remove: { summary: 'Delete a task instance', response: TaskInstanceDeleteResult, run: deleteInstance },
-  });
+  );
 
   app.post(
     '/instances/from-template',
@@ -98,7 +78,7 @@ const instanceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     ),
     async (request) => ({
-      instance: await completeInstance(
+      instance: await service.completeInstance(
         contextOf(app, request),
         request.params.id,
         (request.body as TaskInstanceCompleteInput | undefined)?.notes,

@@ -43,14 +43,14 @@ async function loadInstance(ctx: RequestContext, id: number): Promise<repo.ApiIn
   return row;
 }
 
-export async function listInstances(ctx: RequestContext, options: InstanceListOptions) {
+export async function listTaskInstances(ctx: RequestContext, options: InstanceListOptions) {
   const { rows, total } = await listRepo.listInstances(ctx.db, ctx.siteId, options);
   return { instances: rows, total };
 }
 
-export const getInstance = loadInstance;
+export const getTaskInstance = loadInstance;
 
-export async function createInstance(ctx: RequestContext, input: Static<typeof TaskInstanceCreate>) {
+export async function createTaskInstance(ctx: RequestContext, input: Static<typeof TaskInstanceCreate>) {
   await assertPositionUsable(ctx, input.position_id, 'position_id');
   let template: Awaited<ReturnType<typeof templateRows.find>>;
   if (input.template_id != null) {
@@ -79,7 +79,7 @@ export async function createInstance(ctx: RequestContext, input: Static<typeof T
   return loadInstance(ctx, row.id);
 }
 
-export async function updateInstance(
+export async function updateTaskInstance(
   ctx: RequestContext,
   id: number,
   input: Static<typeof TaskInstanceUpdate>,
@@ -106,7 +106,7 @@ export async function updateInstance(
   return loadInstance(ctx, id);
 }
 
-export async function deleteInstance(ctx: RequestContext, id: number) {
+export async function deleteTaskInstance(ctx: RequestContext, id: number) {
   // Work entries logged against it keep their own copy of the task name (task_instance_id set null).
   if (!(await instanceRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
   return { message: 'Task instance deleted', outcome: 'deleted' as const };

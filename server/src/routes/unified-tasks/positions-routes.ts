@@ -14,7 +14,7 @@ import { TaskTemplateList } from '../../schemas/task-template.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
 import {
   assertPositionExists,
-  listInstances,
+  listTaskInstances,
   positionCompletionStats,
   siteCompletionStats,
 } from './instances-service.ts';
@@ -40,7 +40,7 @@ const positionTaskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const ctx = contextOf(app, request);
       await assertPositionExists(ctx, request.params.id);
-      return listInstances(ctx, {
+      return listTaskInstances(ctx, {
         ...(request.query as PositionInstancesQueryInput),
         positionId: request.params.id,
       });

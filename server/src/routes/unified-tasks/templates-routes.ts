@@ -6,26 +6,11 @@ import {
   TemplateInstancesQuery,
   type TemplateInstancesQueryInput,
 } from '../../schemas/task-instance.ts';
-import {
-  TaskTemplateCreate,
-  TaskTemplateDeleteResult,
-  TaskTemplateList,
-  TaskTemplateListQuery,
-  type TaskTemplateListQueryInput,
-  TaskTemplateResponse,
-  TaskTemplateUpdate,
-} from '../../schemas/task-template.ts';
+import * as schemas from '../../schemas/task-template.ts';
 import { crudRoutes } from '../crud.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
-import { listInstances } from './instances-service.ts';
-import {
-  createTemplate,
-  deleteTemplate,
-  getTemplate,
-  listTemplates,
-  loadTemplate,
-  updateTemplate,
-} from './templates-service.ts';
+import { listTaskInstances } from './instances-service.ts';
+import * as service from './templates-service.ts';
 
 // String enums and nullable text are Unsafe schemas the type provider reads as unknown: the
 // checked input is cast to its Static type.
@@ -33,31 +18,24 @@ const { op } = routeKit('unified-tasks');
 const missing = notFound('template');
 
 const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  crudRoutes(app, {
-    tag: 'unified-tasks',
-    area: 'tasks',
-    names: ['TaskTemplate', 'TaskTemplates'],
-    record: { key: 'template', name: 'template', schema: TaskTemplateResponse },
-    list: {
-      summary: 'The template library (category, priority, search)',
-      query: TaskTemplateListQuery,
-      response: TaskTemplateList,
-      run: async (ctx, query: TaskTemplateListQueryInput) => ({ templates: await listTemplates(ctx, query) }),
+  crudRoutes(
+    app,
+    'TaskTemplate',
+    { schemas, service },
+    {
+      tag: 'unified-tasks',
+      area: 'tasks',
+      key: 'template',
+      noun: 'template',
+      list: 'The template library (category, priority, search)',
+      create: {
+        summary: 'Create a template; its task_code is generated from the name',
+        conflict: 'No free code is left for this name',
+      },
+      update: 'Update a template (its code stays)',
+      remove: 'Delete a template; instances created from it are kept',
     },
-    create: {
-      summary: 'Create a template; its task_code is generated from the name',
-      body: TaskTemplateCreate,
-      conflict: 'No free code is left for this name',
-      run: createTemplate,
-    },
-    get: { summary: 'One template', run: getTemplate },
-    update: { summary: 'Update a template (its code stays)', body: TaskTemplateUpdate, run: updateTemplate },
-    remove: {
-      summary: 'Delete a template; instances created from it are kept',
-      response: TaskTemplateDeleteResult,
-      run: deleteTemplate,
-    },
-  });
+  );
 
   app.get(
     '/:id/instances',
@@ -72,8 +50,8 @@ const templateRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ),
     async (request) => {
       const ctx = contextOf(app, request);
-      await loadTemplate(ctx, request.params.id);
-      return listInstances(ctx, {
+      await service.loadTemplate(ctx, request.params.id);
+      return listTaskInstances(ctx, {
         ...(request.query as TemplateInstancesQueryInput),
         templateId: request.params.id,
       });

@@ -26,7 +26,7 @@ export async function loadTemplate(ctx: RequestContext, id: number): Promise<rep
   return row;
 }
 
-export async function listTemplates(ctx: RequestContext, q: Static<typeof TaskTemplateListQuery>) {
+export async function listTaskTemplates(ctx: RequestContext, q: Static<typeof TaskTemplateListQuery>) {
   const rows = await repo.listTemplates(ctx.db, ctx.siteId, {
     category: q.category,
     priority: q.priority,
@@ -36,11 +36,11 @@ export async function listTemplates(ctx: RequestContext, q: Static<typeof TaskTe
   return rows.map(repo.toApiTemplate);
 }
 
-export async function getTemplate(ctx: RequestContext, id: number) {
+export async function getTaskTemplate(ctx: RequestContext, id: number) {
   return repo.toApiTemplate(await loadTemplate(ctx, id));
 }
 
-export async function createTemplate(ctx: RequestContext, input: Static<typeof TaskTemplateCreate>) {
+export async function createTaskTemplate(ctx: RequestContext, input: Static<typeof TaskTemplateCreate>) {
   const taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
   const values = {
     taskName,
@@ -70,7 +70,7 @@ export async function createTemplate(ctx: RequestContext, input: Static<typeof T
   );
 }
 
-export async function updateTemplate(
+export async function updateTaskTemplate(
   ctx: RequestContext,
   id: number,
   input: Static<typeof TaskTemplateUpdate>,
@@ -92,7 +92,7 @@ export async function updateTemplate(
 }
 
 /** The instances stay (template_id set null by the foreign key), with their own code and name. */
-export async function deleteTemplate(ctx: RequestContext, id: number) {
+export async function deleteTaskTemplate(ctx: RequestContext, id: number) {
   await loadTemplate(ctx, id);
   const kept = await repo.countInstancesOf(ctx.db, ctx.siteId, id);
   await templateRows.remove(ctx.db, ctx.siteId, id);

@@ -1,15 +1,7 @@
 /** /user-groups: the groups themselves (members and position access are in access.ts). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MessageResponse } from '../../schemas/common.ts';
-import {
-  UserGroupCreate,
-  UserGroupList,
-  type UserGroupListInput,
-  UserGroupListQuery,
-  UserGroupResponse,
-  UserGroupUpdate,
-  UserParams,
-} from '../../schemas/user-group.ts';
+import * as schemas from '../../schemas/user-group.ts';
+import { UserGroupList, UserParams } from '../../schemas/user-group.ts';
 import { crudRoutes } from '../crud.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
 import accessRoutes from './access.ts';
@@ -18,36 +10,23 @@ import * as service from './service.ts';
 const { op } = routeKit('user-groups');
 
 const userGroupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  crudRoutes(app, {
-    tag: 'user-groups',
-    area: 'user_groups',
-    names: ['UserGroup', 'UserGroups'],
-    record: { key: 'data', name: 'user group', schema: UserGroupResponse },
-    conflict: 'A user group with this code already exists on this site',
-    list: {
-      summary: 'User groups of the caller’s site (never system groups)',
-      query: UserGroupListQuery,
-      response: UserGroupList,
-      run: async (ctx, query: UserGroupListInput) => ({ data: await service.listUserGroups(ctx, query) }),
+  crudRoutes(
+    app,
+    'UserGroup',
+    { schemas, service },
+    {
+      key: 'data',
+      conflict: 'A user group with this code already exists on this site',
+      list: 'User groups of the caller’s site (never system groups)',
+      create: {
+        summary: 'Create a user group; its manager becomes a member',
+        description: 'group_code is generated from group_name when absent (src/domain/user-groups.ts).',
+      },
+      get: 'A user group with its members',
+      update: 'Update a user group; a new manager becomes a member',
+      remove: 'Delete a user group (its users and position groups stay)',
     },
-    create: {
-      summary: 'Create a user group; its manager becomes a member',
-      description: 'group_code is generated from group_name when absent (src/domain/user-groups.ts).',
-      body: UserGroupCreate,
-      run: service.createUserGroup,
-    },
-    get: { summary: 'A user group with its members', run: service.getUserGroup },
-    update: {
-      summary: 'Update a user group; a new manager becomes a member',
-      body: UserGroupUpdate,
-      run: service.updateUserGroup,
-    },
-    remove: {
-      summary: 'Delete a user group (its users and position groups stay)',
-      response: MessageResponse,
-      run: service.deleteUserGroup,
-    },
-  });
+  );
 
   app.get(
     '/user/:userId',

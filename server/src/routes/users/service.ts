@@ -27,6 +27,9 @@ const EMAIL_TAKEN = 'A user with this email already exists';
 /** A person's first or last name, trimmed (the profile form uses it too). */
 export const cleanName = (field: string, value: string) => trimmedName(field, value, LIMITS.userNameMin);
 
+/** The list body as JSON text (the users-list cache: repositories/users.ts). */
+export const listUsers = (ctx: RequestContext) => repo.listSiteUsersJson(ctx.db, ctx.siteId);
+
 function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =
     role === 'admin' ? 'Only an admin can give the admin role' : 'You cannot give a role above your own';
