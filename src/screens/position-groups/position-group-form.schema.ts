@@ -28,15 +28,6 @@ export const positionGroupFormSchema = yup.object({
 
 export type PositionGroupFormValues = yup.InferType<typeof positionGroupFormSchema>;
 
-/** The fields a server error may name (the API uses the same names). */
-const POSITION_GROUP_FORM_FIELDS = [
-  'group_name',
-  'group_code',
-  'description',
-  'position_ids',
-  'is_active',
-] as const;
-
 export function positionGroupFormValues(group: PositionGroupDetail | null): PositionGroupFormValues {
   if (!group) return { group_name: '', group_code: '', description: '', position_ids: [], is_active: true };
   return {
@@ -51,7 +42,6 @@ export function positionGroupFormValues(group: PositionGroupDetail | null): Posi
 export const positionGroupForm: RecordForm<PositionGroupDetail, typeof positionGroupFormSchema> = {
   schema: positionGroupFormSchema,
   values: positionGroupFormValues,
-  fields: POSITION_GROUP_FORM_FIELDS,
   overrides: {
     'group_code.unique': formMessage('positionGroups.codeTaken'),
     'group_code.pattern': formMessage('positionGroups.codePattern'),

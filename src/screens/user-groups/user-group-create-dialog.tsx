@@ -6,6 +6,7 @@ import { useCreateUserGroup } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
+import { schemaFields } from '../../components/common/form-rules.ts';
 import { useDialogForm } from '../../components/common/use-dialog-form.ts';
 import { useUsersList } from '../users/use-users-api.ts';
 import { userGroupsListKey } from './use-user-groups-api.ts';
@@ -13,7 +14,6 @@ import {
   canCreate,
   codeForName,
   toCreateBody,
-  USER_GROUP_FORM_FIELDS,
   userGroupFormSchema,
   userGroupFormValues,
 } from './user-group-form.schema.ts';
@@ -39,7 +39,7 @@ export function UserGroupCreateDialog({ visible, onHide, onCreated }: Props) {
     resolver,
     values,
     visible,
-    fields: USER_GROUP_FORM_FIELDS,
+    fields: schemaFields(userGroupFormSchema),
     overrides: {
       unique: formMessage('userGroups.codeTaken'),
       activeUser: formMessage('userGroups.activeUserOnly'),

@@ -26,15 +26,6 @@ export const userGroupFormSchema = yup.object({
 
 export type UserGroupFormValues = yup.InferType<typeof userGroupFormSchema>;
 
-/** The fields a server error may name (the API uses the same names). */
-export const USER_GROUP_FORM_FIELDS = [
-  'group_name',
-  'group_code',
-  'group_type',
-  'description',
-  'manager_user_id',
-] as const;
-
 export const userGroupFormValues = (): UserGroupFormValues => ({
   group_name: '',
   group_code: '',
