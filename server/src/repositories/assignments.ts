@@ -3,10 +3,12 @@
  * site; rows leave as the API's PositionTaskAssignment.
  */
 import type { Static } from '@sinclair/typebox';
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positions, positionTaskAssignments, taskDependencies, tasks } from '../db/schema/index.ts';
 import type { Assignment, AssignmentListOptions } from '../schemas/assignment.ts';
+import { onPosition, onTask, positionTaskColumns, positionTaskFields } from './position-task-names.ts';
+import { siteCondition } from './site-scoped.ts';
 
 export type ApiAssignment = Static<typeof Assignment>;
 export type AssignmentRow = typeof positionTaskAssignments.$inferSelect;
@@ -15,49 +17,28 @@ const a = positionTaskAssignments;
 const p = positions;
 const t = tasks;
 
+const siteWhere = siteCondition(a);
+
 const columns = {
-  positionId: a.positionId,
-  taskId: a.taskId,
+  ...positionTaskColumns(a),
   isPrimary: a.isPrimary,
   isActive: a.isActive,
   assignedAt: a.assignedAt,
-  positionCode: p.positionCode,
-  positionName: p.positionName,
-  taskCode: t.taskCode,
-  taskName: t.taskName,
 };
 
-type JoinedRow = {
-  positionId: number;
-  taskId: number;
-  isPrimary: boolean;
-  isActive: boolean;
-  assignedAt: Date;
-  positionCode: string;
-  positionName: string;
-  taskCode: string;
-  taskName: string;
-};
+function joined(db: Db) {
+  return db.select(columns).from(a).innerJoin(p, onPosition(a)).innerJoin(t, onTask(a));
+}
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[number];
 
 function toApi(r: JoinedRow): ApiAssignment {
   return {
-    position_id: r.positionId,
-    task_id: r.taskId,
-    position_code: r.positionCode,
-    position_name: r.positionName,
-    task_code: r.taskCode,
-    task_name: r.taskName,
+    ...positionTaskFields(r),
     is_primary: r.isPrimary,
     is_active: r.isActive,
     assigned_at: r.assignedAt.toISOString(),
   };
-}
-
-const siteWhere = (siteId: string, ...conditions: (SQL | undefined)[]) =>
-  and(eq(a.siteId, siteId), ...conditions) as SQL;
-
-function joined(db: Db) {
-  return db.select(columns).from(a).innerJoin(p, eq(p.id, a.positionId)).innerJoin(t, eq(t.id, a.taskId));
 }
 
 const SORT_COLUMNS = {
@@ -83,8 +64,8 @@ export async function listAssignments(
   const rows = await db
     .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(a)
-    .innerJoin(p, eq(p.id, a.positionId))
-    .innerJoin(t, eq(t.id, a.taskId))
+    .innerJoin(p, onPosition(a))
+    .innerJoin(t, onTask(a))
     .where(where)
     .orderBy(
       direction(SORT_COLUMNS[o.sort ?? 'position_code']),

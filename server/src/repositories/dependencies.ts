@@ -4,7 +4,7 @@
  * within one site.
  */
 import type { Static } from '@sinclair/typebox';
-import { and, asc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DependencyGraph, graphOf, HARD_DEPENDENCY_TYPES } from '#domain/dependencies.ts';
 import type { Db } from '../db/client.ts';
@@ -18,6 +18,8 @@ import {
 import { readSnapshot } from '../lib/snapshot-cache.ts';
 import type { Dependency } from '../schemas/dependency.ts';
 import { intArray } from './assignments.ts';
+import { onPosition, onTask, positionTaskColumns, positionTaskFields } from './position-task-names.ts';
+import { siteCondition } from './site-scoped.ts';
 
 export type ApiDependency = Static<typeof Dependency>;
 export interface Edge {
@@ -31,19 +33,13 @@ const p = positions;
 const t = tasks;
 const on = alias(tasks, 'depends_on');
 
-const siteWhere = (siteId: string, ...conditions: (SQL | undefined)[]) =>
-  and(eq(d.siteId, siteId), ...conditions) as SQL;
+const siteWhere = siteCondition(d);
 
 function joined(db: Db) {
   return db
     .select({
       id: d.id,
-      positionId: d.positionId,
-      positionCode: p.positionCode,
-      positionName: p.positionName,
-      taskId: d.taskId,
-      taskCode: t.taskCode,
-      taskName: t.taskName,
+      ...positionTaskColumns(d),
       dependsOnTaskId: d.dependsOnTaskId,
       dependsOnTaskCode: on.taskCode,
       dependsOnTaskName: on.taskName,
@@ -51,8 +47,8 @@ function joined(db: Db) {
       createdAt: d.createdAt,
     })
     .from(d)
-    .innerJoin(p, eq(p.id, d.positionId))
-    .innerJoin(t, eq(t.id, d.taskId))
+    .innerJoin(p, onPosition(d))
+    .innerJoin(t, onTask(d))
     .innerJoin(on, eq(on.id, d.dependsOnTaskId));
 }
 
@@ -61,12 +57,7 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof joined>['execute']>>[numbe
 function toApi(r: JoinedRow): ApiDependency {
   return {
     id: r.id,
-    position_id: r.positionId,
-    position_code: r.positionCode,
-    position_name: r.positionName,
-    task_id: r.taskId,
-    task_code: r.taskCode,
-    task_name: r.taskName,
+    ...positionTaskFields(r),
     depends_on_task_id: r.dependsOnTaskId,
     depends_on_task_code: r.dependsOnTaskCode,
     depends_on_task_name: r.dependsOnTaskName,

@@ -10,6 +10,12 @@ import type { Db } from '../db/client.ts';
 
 type SiteTable = PgTable & { siteId: PgColumn; id: PgColumn };
 
+/** The site condition on `table`, and any others (for tables without an id of their own too). */
+export function siteCondition(table: { siteId: PgColumn }) {
+  return (siteId: string, ...conditions: (SQL | undefined)[]) =>
+    and(eq(table.siteId, siteId), ...conditions) as SQL;
+}
+
 export function siteScoped<T extends SiteTable>(table: T) {
   type Row = T['$inferSelect'];
   type Values = Omit<T['$inferInsert'], 'siteId' | 'id'>;
@@ -17,8 +23,7 @@ export function siteScoped<T extends SiteTable>(table: T) {
   const t = table as SiteTable & PgTable;
 
   /** The site condition, and any others. */
-  const where = (siteId: string, ...conditions: (SQL | undefined)[]) =>
-    and(eq(t.siteId, siteId), ...conditions) as SQL;
+  const where = siteCondition(t);
 
   return {
     where,

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEPENDENCY_TYPES } from '#domain/tasks.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { tasks } from './tasks.ts';
 import { users } from './users.ts';
@@ -24,7 +24,7 @@ export const positionTaskAssignments = pgTable(
     positionId: ref('position_id', () => positions.id, 'cascade'),
     taskId: ref('task_id', () => tasks.id, 'cascade'),
     isPrimary: boolean('is_primary').notNull().default(false),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     assignedBy: optionalRef('assigned_by', () => users.id),
     assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
-/** Column builders every table shares: ids, site ownership and timestamps. */
+/** Column builders every table shares: ids, site ownership, the active flag and timestamps. */
 import { type SQL, sql } from 'drizzle-orm';
-import { type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
 // Function declarations (hoisted), as sites.ts and this file import each other.
@@ -15,6 +15,10 @@ export function updatedAt() {
 }
 export function id() {
   return integer('id').primaryKey().generatedAlwaysAsIdentity();
+}
+/** The row's on/off switch; a new row is active. */
+export function isActive() {
+  return boolean('is_active').notNull().default(true);
 }
 export function siteId() {
   return text('site_id')

@@ -1,17 +1,8 @@
 /** Positions (work locations) and position groups. */
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, doublePrecision, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, ref, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, isActive, ref, siteId, updatedAt } from './columns.ts';
 
 export const positions = pgTable(
   'positions',
@@ -25,7 +16,7 @@ export const positions = pgTable(
     nfcTagId: text('nfc_tag_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,7 +37,7 @@ export const positionGroups = pgTable(
     groupName: text('group_name').notNull(),
     groupCode: text('group_code').notNull(),
     description: text('description'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { LEGACY_PRIORITIES } from '#domain/tasks.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { users } from './users.ts';
 
@@ -29,7 +29,7 @@ export const tasks = pgTable(
     estimatedDurationMinutes: integer('estimated_duration_minutes'),
     priority: integer('priority').notNull().default(1),
     isPrimary: boolean('is_primary').notNull().default(false),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -52,7 +52,7 @@ export const taskTemplates = pgTable(
     category: text('category'),
     priority: integer('priority').notNull().default(1),
     durationMinutes: integer('duration_minutes'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdBy: optionalRef('created_by', () => users.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -81,7 +81,7 @@ export const legacyTaskTemplates = pgTable(
       .$type<{ depends_on_task: string; dependency_type: string }[]>()
       .notNull()
       .default([]),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -113,7 +113,7 @@ export const taskInstances = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: optionalRef('completed_by', () => users.id),
     completionNotes: text('completion_notes'),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,16 +1,7 @@
-import {
-  boolean,
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { USER_GROUP_TYPES } from '#domain/user-groups.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positionGroups } from './positions.ts';
 import { users } from './users.ts';
 
@@ -24,7 +15,7 @@ export const userGroups = pgTable(
     description: text('description'),
     groupType: text('group_type').notNull().default('custom'),
     managerUserId: optionalRef('manager_user_id', () => users.id),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

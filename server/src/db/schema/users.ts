@@ -1,10 +1,10 @@
 /** Users and their refresh sessions. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import type { UniqueMessages } from './columns.ts';
-import { createdAt, id, inList, ref, siteId, updatedAt } from './columns.ts';
+import { createdAt, id, inList, isActive, ref, siteId, updatedAt } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -25,7 +25,7 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     role: text('role').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isActive: boolean('is_active').notNull().default(true),
+    isActive: isActive(),
     /** The console language the user chose for themselves; null follows the browser. */
     language: text('language'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

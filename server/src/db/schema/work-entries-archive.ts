@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
-import { createdAt, inList, ref, siteId, updatedAt } from './columns.ts';
+import { check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { siteId } from './columns.ts';
+import { entryColumns, entryConstraints, photoColumns, photoIndexes } from './work-entry-columns.ts';
 
 /**
  * Work entries the auto-archive job moved out of work_entries (server/src/jobs/work-entry-archive.ts):
@@ -28,17 +19,7 @@ export const workEntriesArchive = pgTable(
     positionId: integer('position_id').notNull(),
     taskId: integer('task_id'),
     taskInstanceId: integer('task_instance_id'),
-    taskName: text('task_name'),
-    status: text('status').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    durationMinutes: integer('duration_minutes'),
-    pausedSeconds: integer('paused_seconds').notNull().default(0),
-    notes: text('notes'),
-    nfcTagId: text('nfc_tag_id'),
-    latitude: doublePrecision('latitude'),
-    longitude: doublePrecision('longitude'),
-    distanceMeters: integer('distance_meters'),
+    ...entryColumns(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     positionName: text('position_name').notNull(),
@@ -47,10 +28,9 @@ export const workEntriesArchive = pgTable(
     archivedAt: timestamp('archived_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('work_entries_archive_site_created_idx').on(t.siteId, t.createdAt, t.id),
+    ...entryConstraints('work_entries_archive', t),
     index('work_entries_archive_site_user_idx').on(t.siteId, t.userId, t.createdAt, t.id),
     index('work_entries_archive_site_position_idx').on(t.siteId, t.positionId, t.createdAt, t.id),
-    check('work_entries_archive_status_check', inList(t.status, WORK_ENTRY_STATUSES)),
   ],
 );
 
@@ -59,15 +39,9 @@ export const workEntryPhotosArchive = pgTable(
   'work_entry_photos_archive',
   {
     id: integer('id').primaryKey(),
-    siteId: siteId(),
-    workEntryId: ref('work_entry_id', () => workEntriesArchive.id, 'cascade'),
-    url: text('url').notNull(),
-    contentType: text('content_type'),
-    sizeBytes: integer('size_bytes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...photoColumns(() => workEntriesArchive.id),
   },
-  (t) => [index('work_entry_photos_archive_entry_idx').on(t.workEntryId)],
+  photoIndexes('work_entry_photos_archive'),
 );
 
 /**

@@ -1,21 +1,11 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
-import { createdAt, id, inList, optionalRef, ref, siteId, updatedAt } from './columns.ts';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, id, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { sites } from './sites.ts';
 import { taskInstances, tasks } from './tasks.ts';
 import { users } from './users.ts';
+import { entryColumns, entryConstraints, photoColumns, photoIndexes } from './work-entry-columns.ts';
 
 /**
  * A worker's log against a task at a position. Users and positions it names are never deleted
@@ -27,6 +17,8 @@ import { users } from './users.ts';
  * worker_name and position_name copy the names the worker and position sorts order by; triggers
  * (migration 0004) fill them on insert and follow a rename, so they never go stale.
  */
+const entry = entryColumns();
+
 export const workEntries = pgTable(
   'work_entries',
   {
@@ -36,21 +28,12 @@ export const workEntries = pgTable(
     positionId: ref('position_id', () => positions.id, 'restrict'),
     taskId: optionalRef('task_id', () => tasks.id),
     taskInstanceId: optionalRef('task_instance_id', () => taskInstances.id),
-    taskName: text('task_name'),
-    status: text('status').notNull().default('in_progress'),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-    durationMinutes: integer('duration_minutes'),
+    ...entry,
+    // The same columns with a new entry's defaults (the archive copies every value: it has none).
+    status: entry.status.default('in_progress'),
+    startedAt: entry.startedAt.defaultNow(),
     /** Since when the entry is paused (null while running or closed). */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
-    /** Seconds spent paused, already ended pauses only; excluded from the duration. */
-    pausedSeconds: integer('paused_seconds').notNull().default(0),
-    notes: text('notes'),
-    nfcTagId: text('nfc_tag_id'),
-    latitude: doublePrecision('latitude'),
-    longitude: doublePrecision('longitude'),
-    /** Metres from the position's coordinates when the phone and the position both had some. */
-    distanceMeters: integer('distance_meters'),
     /** "First Last" of the worker; written by a trigger, never by the app. */
     workerName: text('worker_name')
       .notNull()
@@ -63,7 +46,7 @@ export const workEntries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('work_entries_site_created_idx').on(t.siteId, t.createdAt, t.id),
+    ...entryConstraints('work_entries', t),
     index('work_entries_site_completed_idx').on(
       t.siteId,
       sql`coalesce(${t.completedAt}, 'infinity'::timestamptz)`,
@@ -82,7 +65,6 @@ export const workEntries = pgTable(
     index('work_entries_notes_search_idx')
       .using('gin', sql`to_tsvector('simple', ${t.notes})`)
       .where(sql`${t.notes} is not null`),
-    check('work_entries_status_check', inList(t.status, WORK_ENTRY_STATUSES)),
     check('work_entries_paused_seconds_check', sql`${t.pausedSeconds} >= 0`),
   ],
 );
@@ -92,15 +74,9 @@ export const workEntryPhotos = pgTable(
   'work_entry_photos',
   {
     id: id(),
-    siteId: siteId(),
-    workEntryId: ref('work_entry_id', () => workEntries.id, 'cascade'),
-    url: text('url').notNull(),
-    contentType: text('content_type'),
-    sizeBytes: integer('size_bytes'),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...photoColumns(() => workEntries.id),
   },
-  (t) => [index('work_entry_photos_entry_idx').on(t.workEntryId)],
+  photoIndexes('work_entry_photos'),
 );
 
 /**

@@ -1,10 +1,6 @@
 /** /work-entries/archive: archived work entries, read-only (issue 10 §2), and their photos. */
-import path from 'node:path';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
-import { loadJwtSecret } from '../../bootstrap.ts';
 import { IdParams } from '../../schemas/common.ts';
-import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
 import {
   ArchivedWorkEntryDetail,
   ArchivedWorkEntryList,
@@ -12,19 +8,15 @@ import {
   ArchiveListQuery,
 } from '../../schemas/work-entry-archive.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
-import { photoLinks } from '../work-entries/photo-links.ts';
-import { photoStore } from '../work-entries/photo-store.ts';
+import { csvAnswer, photoByLink, photoDeps } from '../work-entries/route-parts.ts';
 import { exportArchived } from './export.ts';
 import { type ArchiveDeps, archiveLinks, getArchived, listArchived, serveArchivedPhoto } from './service.ts';
 
 const { op } = routeKit('work-entries');
 
 const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const deps: ArchiveDeps = {
-    links: archiveLinks(photoLinks(await loadJwtSecret(app.database.db, app.config))),
-    // The same photo folder as the live entries (routes/work-entries): archived files never move.
-    store: photoStore(process.env.PHOTO_DIR || path.join(app.config.dataDir, 'photos')),
-  };
+  const live = await photoDeps(app);
+  const deps: ArchiveDeps = { ...live, links: archiveLinks(live.links) };
 
   app.get(
     '',
@@ -34,8 +26,7 @@ const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listArchivedWorkEntries',
         summary: 'Archived work entries, one page at a time (keyset cursor, by creation time)',
         description:
-          'Entries the auto-archive job moved out of the list (site settings autoArchiveWorkEntries and ' +
-          'workEntryRetentionDays). The first page counts the matches up to 1,000.',
+          'Entries the auto-archive job moved out of the list (site settings autoArchiveWorkEntries and workEntryRetentionDays). The first page counts the matches up to 1,000.',
       },
       { querystring: ArchiveListQuery, response: { 200: ArchivedWorkEntryList } },
     ),
@@ -52,12 +43,7 @@ const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Without work_entries.view_all only the caller’s own entries. X-Total-Count gives the number of rows.',
       },
-      {
-        querystring: ArchiveExportQuery,
-        response: {
-          200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
-        },
-      },
+      { querystring: ArchiveExportQuery, response: csvAnswer },
     ),
     async (request, reply) => exportArchived(contextOf(app, request), request.query, reply),
   );
@@ -70,21 +56,7 @@ const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getArchivedWorkEntryPhoto',
         summary: 'An archived entry’s photo by its signed link (no bearer token)',
       },
-      {
-        params: PhotoParams,
-        querystring: PhotoQuery,
-        response: {
-          200: {
-            description: 'The image',
-            content: {
-              'image/jpeg': { schema: Type.String({ format: 'binary' }) },
-              'image/png': { schema: Type.String({ format: 'binary' }) },
-              'image/webp': { schema: Type.String({ format: 'binary' }) },
-            },
-          },
-          ...notFound('photo (or the link is expired or not signed by this server)'),
-        },
-      },
+      photoByLink,
     ),
     async (request, reply) =>
       serveArchivedPhoto(deps, app.database.db, request.params.photoId, request.query, reply),

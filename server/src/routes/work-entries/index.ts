@@ -1,14 +1,9 @@
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifySchemaCompiler } from 'fastify';
-import { loadJwtSecret } from '../../bootstrap.ts';
 import { validatorCompiler } from '../../lib/validation.ts';
 import { IdParams, MessageResponse } from '../../schemas/common.ts';
 import {
-  PhotoParams,
-  PhotoQuery,
   PhotoUploadBody,
   WorkEntryCreate,
   WorkEntryDetail,
@@ -22,16 +17,9 @@ import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { startEntryTableUpkeep } from './auto-analyze.ts';
 import { checkIn } from './check-in.ts';
 import { exportWorkEntries } from './export.ts';
-import { photoLinks } from './photo-links.ts';
-import { photoStore } from './photo-store.ts';
 import { servePhoto, uploadPhoto } from './photos.ts';
-import {
-  deleteWorkEntry,
-  getWorkEntry,
-  listWorkEntries,
-  updateWorkEntry,
-  type WorkEntryDeps,
-} from './service.ts';
+import { csvAnswer, photoByLink, photoDeps } from './route-parts.ts';
+import { deleteWorkEntry, getWorkEntry, listWorkEntries, updateWorkEntry } from './service.ts';
 
 const { op } = routeKit('work-entries');
 
@@ -43,11 +31,7 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Registered here only: no other route accepts multipart bodies.
   await app.register(multipart);
   startEntryTableUpkeep(app);
-  const deps: WorkEntryDeps = {
-    links: photoLinks(await loadJwtSecret(app.database.db, app.config)),
-    // PHOTO_DIR is read here rather than in config.ts: only this area stores files (README, Configuration).
-    store: photoStore(process.env.PHOTO_DIR || path.join(app.config.dataDir, 'photos')),
-  };
+  const deps = await photoDeps(app);
 
   app.get(
     '',
@@ -74,15 +58,7 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Every matching work entry as CSV, streamed (same filters and sort as the list)',
         description: 'The X-Total-Count header gives the number of rows before the body starts.',
       },
-      {
-        querystring: WorkEntryExportQuery,
-        response: {
-          200: {
-            description: 'CSV with a header row',
-            content: { 'text/csv': { schema: Type.String() } },
-          },
-        },
-      },
+      { querystring: WorkEntryExportQuery, response: csvAnswer },
     ),
     async (request, reply) => exportWorkEntries(contextOf(app, request), request.query, reply),
   );
@@ -95,21 +71,7 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getWorkEntryPhoto',
         summary: 'A photo by its signed link (no bearer token: the signature and expiry are the proof)',
       },
-      {
-        params: PhotoParams,
-        querystring: PhotoQuery,
-        response: {
-          200: {
-            description: 'The image',
-            content: {
-              'image/jpeg': { schema: Type.String({ format: 'binary' }) },
-              'image/png': { schema: Type.String({ format: 'binary' }) },
-              'image/webp': { schema: Type.String({ format: 'binary' }) },
-            },
-          },
-          ...notFound('photo (or the link is expired or not signed by this server)'),
-        },
-      },
+      photoByLink,
     ),
     async (request, reply) => servePhoto(deps, app.database.db, request.params.photoId, request.query, reply),
   );
