@@ -23,9 +23,9 @@ export function RecentActivity({ entries, loading, showAll }: Props) {
       ) : !entries || entries.length === 0 ? (
         <EmptyState icon="pi pi-clock" message={t('dashboard.recent.empty')} />
       ) : (
-        <ul className="recent-list">
+        <ul className="recent-list plain-list">
           {entries.map((e) => (
-            <li key={e.id} className="recent-list__item">
+            <li key={e.id} className="recent-list__item row-between divided-row">
               <span className="recent-list__text">
                 <span className="recent-list__title">
                   {t('dashboard.recent.at', {

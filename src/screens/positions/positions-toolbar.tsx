@@ -20,7 +20,7 @@ export function PositionsToolbar(props: Props) {
   const { t } = useTranslation();
 
   return (
-    <div className="positions-toolbar">
+    <div className="positions-toolbar row-between">
       <div className="positions-toolbar__filters">
         <label htmlFor="positions-search" className="positions-toolbar__label">
           {t('positions.search')}

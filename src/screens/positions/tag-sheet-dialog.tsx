@@ -35,9 +35,9 @@ async function drawCodes(nfcIds: string[]): Promise<Codes> {
 function TagCards({ positions, codes }: { positions: Position[]; codes: Codes }) {
   const { t } = useTranslation();
   return (
-    <ul className="tag-sheet">
+    <ul className="tag-sheet plain-list">
       {positions.map((p) => (
-        <li key={p.id} className="tag-card">
+        <li key={p.id} className="tag-card row-between">
           <div className="tag-card__text">
             <strong className="tag-card__code">{p.position_code}</strong>
             <span className="tag-card__name">{p.position_name}</span>

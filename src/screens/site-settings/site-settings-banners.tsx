@@ -27,7 +27,7 @@ export function SiteSettingsBanners({
           severity="error"
           className="page-alert"
           content={
-            <div className="settings-banner">
+            <div className="settings-banner row-between">
               <span>{t('siteSettings.loadFailed')}</span>
               <Button label={t('siteSettings.retry')} size="small" outlined onClick={onRetry} />
             </div>
@@ -39,7 +39,7 @@ export function SiteSettingsBanners({
           severity="warn"
           className="page-alert"
           content={
-            <div className="settings-banner" role="alert">
+            <div className="settings-banner row-between" role="alert">
               <span>{t('siteSettings.stale')}</span>
               <Button
                 label={t('siteSettings.reload')}

@@ -11,7 +11,7 @@ export function OverallCard({ status, lastUpdated }: { status: DisplayStatus; la
   const { t } = useTranslation();
   const { formatDateTime } = useSiteSettings();
   return (
-    <section className="card status-card status-overall" aria-labelledby="status-overall">
+    <section className="card status-card status-overall row-between" aria-labelledby="status-overall">
       <div>
         <h2 id="status-overall" className="status-card__title">
           {t('systemStatus.overall')}
@@ -75,7 +75,7 @@ export function SystemInfo({ metrics }: { metrics: GetSystemMetrics200Metrics | 
       </h2>
       <dl className="info-list">
         {rows.map(([label, value]) => (
-          <div key={label} className="info-list__row">
+          <div key={label} className="info-list__row divided-row">
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
