@@ -110,6 +110,36 @@ describe('crudRoutes', () => {
     expect(() => crudRoutes(app, 'Thing', { schemas, service })).toThrow('no permission things.delete');
   });
 
+  it('takes the tag, permission area, record key and noun from a two-word name', async () => {
+    const app = Fastify();
+    for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+    const seen: RouteOptions[] = [];
+    app.addHook('onRoute', (r) => {
+      if (r.method !== 'HEAD') seen.push(r);
+    });
+    const record = Type.Object({ position_group: Type.Object({ id: Type.Integer() }) });
+    const groupSchemas = { PositionGroupResponse: record, PositionGroupList: schemas.ThingList };
+    const service = { getPositionGroup: async (_ctx: RequestContext, id: number) => ({ id }) };
+    crudRoutes(app, 'PositionGroup', { schemas: groupSchemas, service });
+    await app.ready();
+    const [get] = seen;
+    const schema = get.schema as {
+      tags: string[];
+      summary: string;
+      response: Record<string, { description?: string }>;
+    };
+    expect([get.url, get.config?.access, schema.tags, schema.summary]).toEqual([
+      '/:id',
+      'position_groups.read',
+      ['position-groups'],
+      'One position group',
+    ]);
+    expect(schema.response['404'].description).toBe('No such position group on this site');
+    const answer = await app.inject({ method: 'GET', url: '/7' });
+    expect(answer.json()).toEqual({ position_group: { id: 7 } });
+    await app.close();
+  });
+
   it('declares 404 on by-id routes and each 409 where it can happen', () => {
     const responses = (method: string, url: string) =>
       (route(method, url).schema?.response ?? {}) as Record<string, { description?: string }>;
