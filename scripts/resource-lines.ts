@@ -16,13 +16,15 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** `--at REV`: the files as they were at that commit (e.g. users before the kit), else the working tree. */
 const atIndex = process.argv.indexOf('--at');
 const AT = atIndex === -1 ? null : process.argv[atIndex + 1];
+/** The last commit before issue 6's kit: users as they stood when the issue measured them. */
+const BEFORE_KIT = '19ed3f9';
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
 
-function listDir(folder: string): string[] {
-  if (AT) {
+function listDir(folder: string, at: string | null): string[] {
+  if (at) {
     try {
-      return git('ls-tree', '--name-only', `${AT}:${folder}`).split('\n').filter(Boolean);
+      return git('ls-tree', '--name-only', `${at}:${folder}`).split('\n').filter(Boolean);
     } catch {
       return []; // not there yet at that commit
     }
@@ -31,10 +33,10 @@ function listDir(folder: string): string[] {
 }
 
 /** The file's text, or null where it does not exist (at that commit). */
-function readSource(file: string): string | null {
-  if (AT) {
+function readSource(file: string, at: string | null): string | null {
+  if (at) {
     try {
-      return git('show', `${AT}:${file}`);
+      return git('show', `${at}:${file}`);
     } catch {
       return null;
     }
@@ -46,34 +48,42 @@ type Source = string | { file: string; only: string[] };
 type Part = { label: string; sources: Source[]; counted: boolean };
 type Resource = { name: string; parts: Part[] };
 
-const dir = (folder: string): string[] =>
-  listDir(folder)
+const dir = (folder: string, at: string | null): string[] =>
+  listDir(folder, at)
     .filter((f) => /\.(ts|tsx|css)$/.test(f))
     .map((f) => `${folder}/${f}`);
 
-const RESOURCES: Resource[] = [
+const resources = (at: string | null): Resource[] => [
   {
     name: 'users',
     parts: [
-      { label: 'server routes + service', sources: dir('server/src/routes/users'), counted: true },
+      { label: 'server routes + service', sources: dir('server/src/routes/users', at), counted: true },
       { label: 'server repository', sources: ['server/src/repositories/users.ts'], counted: true },
       { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/user.ts'], counted: true },
       {
         label: 'db table',
-        sources: [{ file: 'server/src/db/schema/users.ts', only: ['users', 'usersUnique'] }],
+        // Before the schema was split by area, every table was in one file.
+        sources: [
+          { file: 'server/src/db/schema/users.ts', only: ['users', 'usersUnique'] },
+          { file: 'server/src/db/schema.ts', only: ['users'] },
+        ],
         counted: true,
       },
       // The one email identity (sign-in uses it too); the role rules are the whole app's.
       { label: 'domain', sources: ['src/domain/email.ts'], counted: true },
-      { label: 'console screen, forms, hooks, css', sources: dir('src/screens/users'), counted: true },
+      { label: 'console screen, forms, hooks, css', sources: dir('src/screens/users', at), counted: true },
       { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/users.ts'], counted: false },
-      { label: 'generated hooks', sources: dir('src/api/gen/users'), counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/users', at), counted: false },
     ],
   },
   {
     name: 'position groups',
     parts: [
-      { label: 'server routes + service', sources: dir('server/src/routes/position-groups'), counted: true },
+      {
+        label: 'server routes + service',
+        sources: dir('server/src/routes/position-groups', at),
+        counted: true,
+      },
       { label: 'server repository', sources: ['server/src/repositories/position-groups.ts'], counted: true },
       { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/position-group.ts'], counted: true },
       {
@@ -86,24 +96,28 @@ const RESOURCES: Resource[] = [
       { label: 'domain', sources: ['src/domain/position-groups.ts'], counted: true },
       {
         label: 'console screen, forms, hooks, css',
-        sources: dir('src/screens/position-groups'),
+        sources: dir('src/screens/position-groups', at),
         counted: true,
       },
       { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/position-groups.ts'], counted: false },
-      { label: 'generated hooks', sources: dir('src/api/gen/position-groups'), counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/position-groups', at), counted: false },
     ],
   },
   {
     name: 'user groups',
     parts: [
-      { label: 'server routes + service', sources: dir('server/src/routes/user-groups'), counted: true },
+      { label: 'server routes + service', sources: dir('server/src/routes/user-groups', at), counted: true },
       { label: 'server repository', sources: ['server/src/repositories/user-groups.ts'], counted: true },
       { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/user-group.ts'], counted: true },
       { label: 'db table', sources: ['server/src/db/schema/user-groups.ts'], counted: true },
       { label: 'domain', sources: ['src/domain/user-groups.ts'], counted: true },
-      { label: 'console screen, forms, hooks, css', sources: dir('src/screens/user-groups'), counted: true },
+      {
+        label: 'console screen, forms, hooks, css',
+        sources: dir('src/screens/user-groups', at),
+        counted: true,
+      },
       { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/user-groups.ts'], counted: false },
-      { label: 'generated hooks', sources: dir('src/api/gen/user-groups'), counted: false },
+      { label: 'generated hooks', sources: dir('src/api/gen/user-groups', at), counted: false },
     ],
   },
 ];
@@ -169,29 +183,30 @@ function declarations(text: string, names: string[]): string {
   return kept.join('\n');
 }
 
-function count(source: Source): number {
+function count(source: Source, at: string | null): number {
   const file = typeof source === 'string' ? source : source.file;
-  const text = readSource(file);
+  const text = readSource(file, at);
   if (text === null) return 0;
   return codeLines(typeof source === 'string' ? text : declarations(text, source.only));
 }
 
 type Row = { resource: string; part: string; files: number; lines: number; counted: boolean };
 
-function measure(): Row[] {
-  return RESOURCES.flatMap((r) =>
+function measure(at: string | null): Row[] {
+  return resources(at).flatMap((r) =>
     r.parts.map((p) => ({
       resource: r.name,
       part: p.label,
       files: p.sources.length,
-      lines: p.sources.reduce((sum, s) => sum + count(s), 0),
+      lines: p.sources.reduce((sum, s) => sum + count(s, at), 0),
       counted: p.counted,
     })),
   );
 }
 
-function print(rows: Row[]) {
-  const names = RESOURCES.map((r) => r.name);
+/** The table; `before` (users at BEFORE_KIT) adds each resource's ratio to users as they were then. */
+function print(rows: Row[], before: Row[] | null) {
+  const names = [...new Set(rows.map((r) => r.resource))];
   const parts = [...new Set(rows.map((r) => r.part))];
   const cell = (resource: string, part: string) =>
     rows.find((r) => r.resource === resource && r.part === part);
@@ -206,21 +221,28 @@ function print(rows: Row[]) {
       .map((p) => `| ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
     `| **total (code)** | ${names.map((n) => `**${total(n)}**`).join(' | ')} |`,
     `| ratio to users | ${names.map((n) => (total(n) / base).toFixed(2)).join(' | ')} |`,
+    ...(before ? [ratioBefore(before)] : []),
     ...parts
       .filter((p) => rows.some((r) => r.part === p && !r.counted))
       .map((p) => `| (apart) ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
   ];
   console.log(out.join('\n'));
+
+  function ratioBefore(old: Row[]) {
+    const users = old.filter((r) => r.resource === 'users' && r.counted).reduce((sum, r) => sum + r.lines, 0);
+    const ratios = names.map((n) => (total(n) / users).toFixed(2)).join(' | ');
+    return `| ratio to users before the kit (${BEFORE_KIT}, ${users} lines) | ${ratios} |`;
+  }
 }
 
 if (import.meta.main) {
-  const rows = measure();
+  const rows = measure(AT);
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
-  else print(rows);
+  else print(rows, AT ? null : measure(BEFORE_KIT));
   if (process.argv.includes('--files')) {
-    for (const r of RESOURCES)
+    for (const r of resources(AT))
       for (const p of r.parts)
         for (const s of p.sources)
-          console.log(`${String(count(s)).padStart(5)}  ${typeof s === 'string' ? s : s.file}`);
+          console.log(`${String(count(s, AT)).padStart(5)}  ${typeof s === 'string' ? s : s.file}`);
   }
 }
