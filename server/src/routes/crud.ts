@@ -63,7 +63,7 @@ export interface CrudOptions {
   conflict?: string;
   /** Each operation's summary where the default does not say enough (list has no good default). */
   list?: Doc;
-  /** A conflict here replaces the resource's for create. */
+  /** A conflict given here replaces the resource's for this route (create and update alike). */
   create?: Doc;
   get?: Doc;
   update?: Doc;
@@ -85,6 +85,7 @@ const words = (name: string) =>
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .toLowerCase()
     .split(' ');
+/** 'an order', 'a user': a noun starting with u is said 'you' (none of ours starts otherwise). */
 const article = (noun: string) => (/^[aeio]/.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 /** The one array property of a list body (`{ users: [...] }` → 'users'), to wrap an array the service answers. */
