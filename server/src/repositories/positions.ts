@@ -7,8 +7,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
 import { positions, positionTaskAssignments, taskInstances, workEntries } from '../db/schema/index.ts';
+import { rowMapper } from '../lib/api-row.ts';
 import { type DbSnapshot, readSnapshot, SnapshotCache } from '../lib/snapshot-cache.ts';
-import type { ApiPosition } from '../schemas/position.ts';
+import { type ApiPosition, Position } from '../schemas/position.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
@@ -18,23 +19,17 @@ export type PositionChanges = Partial<NewPosition>;
 /** find, insert, update and remove by id, always within the site. */
 export const positionRows = siteScoped(positions);
 
-export function toApiPosition(row: PositionRow): ApiPosition {
-  return {
-    id: row.id,
-    position_code: row.positionCode,
-    position_name: row.positionName,
-    description: row.description,
-    location_details: row.locationDetails,
-    nfc_tag_id: row.nfcTagId,
+const mapPosition = rowMapper(Position);
+
+/** Coordinates are both or neither (the table's check), nested as the API has them. */
+export const toApiPosition = (row: PositionRow): ApiPosition =>
+  mapPosition({
+    ...row,
     coordinates:
       row.latitude === null || row.longitude === null
         ? null
         : { latitude: row.latitude, longitude: row.longitude },
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+  });
 
 export interface ListOptions {
   includeInactive: boolean;

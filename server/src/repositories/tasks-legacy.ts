@@ -4,7 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { LegacyPriority } from '#domain/tasks.ts';
 import type { Db } from '../db/client.ts';
 import { legacyTaskTemplates } from '../db/schema/index.ts';
-import type { LegacyTaskTemplate } from '../schemas/task-legacy.ts';
+import { rowMapper } from '../lib/api-row.ts';
+import { LegacyTaskTemplate } from '../schemas/task-legacy.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type LegacyRow = typeof legacyTaskTemplates.$inferSelect;
@@ -13,23 +14,15 @@ export type ApiLegacyTemplate = Static<typeof LegacyTaskTemplate>;
 
 export const legacyRows = siteScoped(legacyTaskTemplates);
 
-export function toApiLegacy(row: LegacyRow): ApiLegacyTemplate {
-  return {
-    id: row.id,
-    name: row.name,
+const mapLegacy = rowMapper(LegacyTaskTemplate);
+
+/** The priority and the dependencies' shape were checked on the way in (schemas/task-legacy.ts). */
+export const toApiLegacy = (row: LegacyRow): ApiLegacyTemplate =>
+  mapLegacy({
+    ...row,
     priority: row.priority as LegacyPriority,
-    category: row.category,
-    duration_minutes: row.durationMinutes,
-    description: row.description,
-    required_skills: row.requiredSkills,
-    safety_requirements: row.safetyRequirements,
-    instructions: row.instructions,
-    typical_dependencies: row.typicalDependencies as ApiLegacyTemplate['typical_dependencies'],
-    is_active: row.isActive,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+    typicalDependencies: row.typicalDependencies as ApiLegacyTemplate['typical_dependencies'],
+  });
 
 export function listLegacy(
   db: Db,

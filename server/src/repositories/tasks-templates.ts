@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { taskInstances, taskTemplates } from '../db/schema/index.ts';
-import type { TaskTemplate } from '../schemas/task-template.ts';
+import { rowMapper } from '../lib/api-row.ts';
+import { TaskTemplate } from '../schemas/task-template.ts';
 import { siteScoped } from './site-scoped.ts';
 import { foldedSearch } from './tasks-search.ts';
 
@@ -13,22 +14,7 @@ export type ApiTemplate = Static<typeof TaskTemplate>;
 
 export const templateRows = siteScoped(taskTemplates);
 
-export function toApiTemplate(row: TemplateRow): ApiTemplate {
-  return {
-    id: row.id,
-    task_code: row.taskCode,
-    task_name: row.taskName,
-    template_name: row.templateName,
-    description: row.description,
-    category: row.category,
-    priority: row.priority,
-    duration_minutes: row.durationMinutes,
-    is_active: row.isActive,
-    created_by: row.createdBy,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export const toApiTemplate: (row: TemplateRow) => ApiTemplate = rowMapper(TaskTemplate);
 
 export interface TemplateFilter {
   category?: string;

@@ -3,7 +3,8 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positionTaskAssignments, taskDependencies, tasks, workEntries } from '../db/schema/index.ts';
-import type { Task } from '../schemas/task.ts';
+import { rowMapper } from '../lib/api-row.ts';
+import { Task } from '../schemas/task.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -12,21 +13,7 @@ export type ApiTask = Static<typeof Task>;
 
 export const taskRows = siteScoped(tasks);
 
-export function toApiTask(row: TaskRow): ApiTask {
-  return {
-    id: row.id,
-    task_code: row.taskCode,
-    task_name: row.taskName,
-    description: row.description,
-    category: row.category,
-    estimated_duration_minutes: row.estimatedDurationMinutes,
-    priority: row.priority,
-    is_active: row.isActive,
-    is_primary: row.isPrimary,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
-  };
-}
+export const toApiTask: (row: TaskRow) => ApiTask = rowMapper(Task);
 
 /** The site's tasks by code; with a position, only those assigned to it. */
 export function listTasks(db: Db, siteId: string, positionId?: number): Promise<TaskRow[]> {
