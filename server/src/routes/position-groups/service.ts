@@ -1,37 +1,21 @@
 /**
  * Position-group rules (spec §2, §5): trimmed names, codes unique per site (the unique index
- * decides, lib/db-errors answers 409 on group_code), members only from the caller's site, and a
- * membership that is replaced whole, in one transaction with the group's own fields.
+ * decides, lib/db-errors answers 409 on group_code), and a membership (members.ts) that is saved
+ * in one transaction with the group's own fields.
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
-import { errors, HttpError } from '../../lib/errors.ts';
+import { errors } from '../../lib/errors.ts';
 import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
 import type { PositionGroupCreate, PositionGroupUpdate } from '../../schemas/position-group.ts';
 import type { RequestContext } from '../../types.ts';
+import { setMembers } from './members.ts';
 
 const { positionGroupRows } = repo;
 const notFound = () => errors.notFound('Position group not found', 'POSITION_GROUP_NOT_FOUND');
 
 const groupName = (value: string) => trimmedName('group_name', value, LIMITS.groupNameMin);
-
-/** The ids once each, all of them positions of the caller's site (inactive ones are fine). */
-async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  const known = await repo.sitePositionIds(ctx.db, ctx.siteId, unique);
-  const unknown = unique.filter((id) => !known.has(id));
-  if (unknown.length > 0) {
-    // Another site's position is as unknown here as a missing one.
-    const list = unknown.join(', ');
-    const message = `Unknown positions: ${list}`;
-    throw new HttpError(400, message, {
-      code: 'UNKNOWN_POSITIONS',
-      details: [{ field: 'position_ids', message, rule: 'exists', params: { ids: list } }],
-    });
-  }
-  return unique;
-}
 
 /** The list body as JSON text (cached under the database snapshot: repositories/position-groups.ts). */
 export const listPositionGroups = (ctx: RequestContext) => repo.listGroupsJson(ctx.db, ctx.siteId);
@@ -50,9 +34,8 @@ export async function createPositionGroup(ctx: RequestContext, input: Static<typ
   };
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
-    const ids = await memberIds(inTx, input.position_ids ?? []);
     const row = await positionGroupRows.insert(tx, ctx.siteId, values);
-    await repo.replaceMembers(tx, ctx.siteId, row.id, ids);
+    await setMembers(inTx, row.id, input.position_ids ?? []);
     return getPositionGroup(inTx, row.id);
   });
 }
@@ -77,9 +60,7 @@ export async function updatePositionGroup(
         ? await positionGroupRows.find(tx, ctx.siteId, id)
         : await positionGroupRows.update(tx, ctx.siteId, id, changes);
     if (!found) throw notFound();
-    if (input.position_ids !== undefined) {
-      await repo.replaceMembers(tx, ctx.siteId, id, await memberIds(inTx, input.position_ids));
-    }
+    if (input.position_ids !== undefined) await setMembers(inTx, id, input.position_ids);
     return getPositionGroup(inTx, id);
   });
 }
