@@ -11,7 +11,7 @@ import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { positionGroupForm, toCreateBody, toUpdateBody } from './position-group-form.schema.ts';
 import { PositionGroupFormFields } from './position-group-form-fields.tsx';
-import { positionGroupKey, positionGroupsListKey, usePickerPositions } from './use-position-groups-api.ts';
+import { positionGroupKey, positionGroupsListKey } from './use-position-groups-api.ts';
 
 /** The group being edited, with its positions; null adds a new one. */
 type Props = RecordDialogProps & { group: PositionGroupDetail | null };
@@ -33,7 +33,6 @@ export function PositionGroupFormDialog({ group, ...shown }: Props) {
   );
   const createGroup = useInvalidatingMutation(useCreatePositionGroup, refreshes);
   const updateGroup = useInvalidatingMutation(useUpdatePositionGroup, refreshes);
-  const positions = usePickerPositions(shown.visible);
   const { form, dialogProps } = useRecordForm({
     ...positionGroupForm,
     record: group,
@@ -46,12 +45,7 @@ export function PositionGroupFormDialog({ group, ...shown }: Props) {
 
   return (
     <AppDialog formId="position-group-form" size="wide" {...dialogProps}>
-      <PositionGroupFormFields
-        form={form}
-        mode={group ? 'edit' : 'create'}
-        positions={positions.data}
-        positionsLoading={positions.isPending}
-      />
+      <PositionGroupFormFields form={form} mode={group ? 'edit' : 'create'} />
     </AppDialog>
   );
 }

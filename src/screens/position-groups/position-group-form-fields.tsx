@@ -1,7 +1,6 @@
 import { Button } from 'primereact/button';
 import type { UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../../api/gen/model';
 import { fieldsOf, SwitchField, TextAreaField, TextField } from '../../components/common/form-inputs.tsx';
 import { generatePositionGroupCode } from '../../domain/position-groups.ts';
 import type { PositionGroupFormValues } from './position-group-form.schema.ts';
@@ -10,11 +9,9 @@ import { PositionPicker } from './position-picker.tsx';
 type Props = {
   form: UseFormReturn<PositionGroupFormValues>;
   mode: 'create' | 'edit';
-  positions: Position[] | undefined;
-  positionsLoading: boolean;
 };
 
-export function PositionGroupFormFields({ form, mode, positions, positionsLoading }: Props) {
+export function PositionGroupFormFields({ form, mode }: Props) {
   const { t } = useTranslation();
   const { control, getValues, setValue } = form;
   const field = fieldsOf(control, 'position-group');
@@ -48,7 +45,7 @@ export function PositionGroupFormFields({ form, mode, positions, positionsLoadin
         {...field('description', t('positionGroups.form.description'))}
         className="form-grid__full"
       />
-      <PositionPicker control={control} positions={positions} loading={positionsLoading} />
+      <PositionPicker control={control} />
       {mode === 'edit' ? (
         <SwitchField
           {...field('is_active', t('positionGroups.form.active'), 'position-group-active')}

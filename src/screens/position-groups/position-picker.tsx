@@ -2,24 +2,26 @@ import { Message } from 'primereact/message';
 import { useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Position } from '../../api/gen/model';
+import { useListPositions } from '../../api/gen/positions/positions.ts';
 import { MultiSelectField } from '../../components/common/form-inputs.tsx';
 import type { PositionGroupFormValues } from './position-group-form.schema.ts';
+import './position-picker.css';
 
-type Props = {
-  control: Control<PositionGroupFormValues>;
-  /** Every position of the site, inactive ones included (undefined while loading). */
-  positions: Position[] | undefined;
-  loading: boolean;
-};
+/**
+ * Every position of the site, inactive ones too: the picker hides those but must know them to
+ * count the group's inactive members and keep them on save. Read while the dialog is open.
+ */
+const usePickerPositions = () =>
+  useListPositions({ include_inactive: true }, { query: { select: (body) => body.positions } });
 
 /**
  * The group's positions (spec §2): a filterable multi-select of the active positions. Inactive
  * members stay in the group but are not offered (spec §4), so the field keeps them out of the
  * picker's value and adds them back to every change; a warning says how many there are.
  */
-export function PositionPicker({ control, positions, loading }: Props) {
+export function PositionPicker({ control }: { control: Control<PositionGroupFormValues> }) {
   const { t } = useTranslation();
+  const { data: positions, isPending: loading } = usePickerPositions();
   const { options, inactiveIds } = useMemo(() => {
     const all = [...(positions ?? [])].sort((a, b) => a.position_code.localeCompare(b.position_code));
     return {

@@ -6,7 +6,6 @@ import {
   getListPositionGroupsQueryKey,
   useListPositionGroups,
 } from '../../api/gen/position-groups/position-groups.ts';
-import { useListPositions } from '../../api/gen/positions/positions.ts';
 
 export const positionGroupsListKey = getListPositionGroupsQueryKey();
 export const positionGroupKey = (id: number) => getGetPositionGroupQueryKey(id);
@@ -23,15 +22,4 @@ export function useFetchPositionGroup() {
   const queryClient = useQueryClient();
   return async (id: number) =>
     (await queryClient.fetchQuery({ ...getGetPositionGroupQueryOptions(id), staleTime: 0 })).position_group;
-}
-
-/**
- * Every position of the site for the picker, inactive ones too: the picker hides those but must
- * know them to count the group's inactive members and keep them on save.
- */
-export function usePickerPositions(enabled: boolean) {
-  return useListPositions(
-    { include_inactive: true },
-    { query: { enabled, select: (body) => body.positions } },
-  );
 }
