@@ -7,7 +7,7 @@
 import { Column } from 'primereact/column';
 import type { ReactNode } from 'react';
 import { StatusTag } from '../common/status-tag.tsx';
-import { DateCell } from './cells.tsx';
+import { DateCell, RowActions } from './cells.tsx';
 
 export function createdColumn<T extends { created_at: string }>(header: string) {
   return (
@@ -44,4 +44,24 @@ export function actionsColumn<T>(header: string, body: (row: T) => ReactNode) {
       bodyClassName="col-actions"
     />
   );
+}
+
+/**
+ * The actions column of a table whose rows have only edit and delete: each button only with its
+ * handler, and no column at all when the viewer may do neither. `name` labels the buttons
+ * ("Edit A-101") for screen readers.
+ */
+export function editDeleteColumn<T>(
+  header: string,
+  name: (row: T) => string,
+  { onEdit, onDelete }: { onEdit?: (row: T) => void; onDelete?: (row: T) => void },
+) {
+  if (!onEdit && !onDelete) return null;
+  return actionsColumn<T>(header, (row) => (
+    <RowActions
+      name={name(row)}
+      onEdit={onEdit ? () => onEdit(row) : undefined}
+      onDelete={onDelete ? () => onDelete(row) : undefined}
+    />
+  ));
 }

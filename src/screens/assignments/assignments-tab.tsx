@@ -12,8 +12,8 @@ import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { StatusTag } from '../../components/common/status-tag.tsx';
 import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
-import { DateCell, RowActions } from '../../components/table/cells.tsx';
-import { actionsColumn } from '../../components/table/columns.tsx';
+import { DateCell } from '../../components/table/cells.tsx';
+import { editDeleteColumn } from '../../components/table/columns.tsx';
 import { useLazyTable } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
@@ -139,15 +139,14 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
           header={t('assignments.columns.status')}
           body={(r: PositionTaskAssignment) => <StatusTag active={r.is_active} />}
         />
-        {canEdit || canDelete
-          ? actionsColumn(t('common.actions'), (r: PositionTaskAssignment) => (
-              <RowActions
-                name={`${r.position_code} ${r.task_code}`}
-                onEdit={canEdit ? () => dialog.open(r) : undefined}
-                onDelete={canDelete ? () => askDelete(r) : undefined}
-              />
-            ))
-          : null}
+        {editDeleteColumn<PositionTaskAssignment>(
+          t('common.actions'),
+          (r) => `${r.position_code} ${r.task_code}`,
+          {
+            onEdit: canEdit ? dialog.open : undefined,
+            onDelete: canDelete ? askDelete : undefined,
+          },
+        )}
       </DataTable>
       <AssignmentFormDialog row={dialog.row} positions={positions} tasks={tasks} {...dialog.dialogProps} />
     </div>

@@ -3,8 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { PositionGroup } from '../../api/gen/model';
-import { RowActions } from '../../components/table/cells.tsx';
-import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 
 type Props = {
@@ -45,15 +44,10 @@ export function PositionGroupsTable({ groups, loading, onEdit, onDelete }: Props
       />
       {createdColumn<PositionGroup>(t('positionGroups.columns.created'))}
       {statusColumn<PositionGroup>(t('positionGroups.columns.status'))}
-      {onEdit || onDelete
-        ? actionsColumn<PositionGroup>(t('common.actions'), (group) => (
-            <RowActions
-              name={group.group_name}
-              onEdit={onEdit ? () => onEdit(group) : undefined}
-              onDelete={onDelete ? () => onDelete(group) : undefined}
-            />
-          ))
-        : null}
+      {editDeleteColumn<PositionGroup>(t('common.actions'), (group) => group.group_name, {
+        onEdit,
+        onDelete,
+      })}
     </DataTable>
   );
 }

@@ -3,8 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
-import { RowActions } from '../../components/table/cells.tsx';
-import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import type { PositionSortField } from './use-positions-api.ts';
@@ -105,15 +104,7 @@ export function PositionsTable(props: Props) {
       />
       {createdColumn<Position>(t('positions.columns.created'))}
       {statusColumn<Position>(t('positions.columns.status'))}
-      {onEdit || onDelete
-        ? actionsColumn<Position>(t('common.actions'), (p) => (
-            <RowActions
-              name={p.position_code}
-              onEdit={onEdit ? () => onEdit(p) : undefined}
-              onDelete={onDelete ? () => onDelete(p) : undefined}
-            />
-          ))
-        : null}
+      {editDeleteColumn<Position>(t('common.actions'), (p) => p.position_code, { onEdit, onDelete })}
     </DataTable>
   );
 }
