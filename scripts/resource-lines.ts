@@ -44,7 +44,8 @@ function readSource(file: string, at: string | null): string | null {
   return existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8') : null;
 }
 
-type Source = string | { file: string; only: string[] };
+/** A file, or only some of its top-level declarations (`only`), or all but some (`except`). */
+type Source = string | { file: string; only?: string[]; except?: string[] };
 type Part = { label: string; sources: Source[]; counted: boolean };
 type Resource = { name: string; parts: Part[] };
 
@@ -52,6 +53,11 @@ const dir = (folder: string, at: string | null): string[] =>
   listDir(folder, at)
     .filter((f) => /\.(ts|tsx|css)$/.test(f))
     .map((f) => `${folder}/${f}`);
+
+/** Position groups' membership, counted apart from the group (the issue's "simple resource"). */
+const MEMBERSHIP_FILES = ['members.ts', 'position-picker.tsx', 'position-picker.css'];
+const MEMBERSHIP_SCHEMAS = ['PositionGroupMember', 'PositionGroupDetail'];
+const except = (files: string[], names: string[]) => files.filter((f) => !names.includes(path.basename(f)));
 
 const resources = (at: string | null): Resource[] => [
   {
@@ -77,30 +83,67 @@ const resources = (at: string | null): Resource[] => [
     ],
   },
   {
+    // The group alone: a simple resource (fields, list, form, the five routes) on the kit.
     name: 'position groups',
     parts: [
       {
         label: 'server routes + service',
-        sources: dir('server/src/routes/position-groups', at),
+        sources: except(dir('server/src/routes/position-groups', at), MEMBERSHIP_FILES),
         counted: true,
       },
       { label: 'server repository', sources: ['server/src/repositories/position-groups.ts'], counted: true },
-      { label: 'server schemas (TypeBox)', sources: ['server/src/schemas/position-group.ts'], counted: true },
+      {
+        label: 'server schemas (TypeBox)',
+        sources: [{ file: 'server/src/schemas/position-group.ts', except: MEMBERSHIP_SCHEMAS }],
+        counted: true,
+      },
       {
         label: 'db table',
-        sources: [
-          { file: 'server/src/db/schema/positions.ts', only: ['positionGroups', 'positionGroupPositions'] },
-        ],
+        sources: [{ file: 'server/src/db/schema/positions.ts', only: ['positionGroups'] }],
         counted: true,
       },
       { label: 'domain', sources: ['src/domain/position-groups.ts'], counted: true },
       {
         label: 'console screen, forms, hooks, css',
-        sources: dir('src/screens/position-groups', at),
+        sources: except(dir('src/screens/position-groups', at), MEMBERSHIP_FILES),
         counted: true,
       },
       { label: 'i18n (en, fi, sv)', sources: ['src/i18n/areas/position-groups.ts'], counted: false },
       { label: 'generated hooks', sources: dir('src/api/gen/position-groups', at), counted: false },
+    ],
+  },
+  {
+    // Which positions a group holds: the picker, the membership rules and queries, the counts.
+    name: 'its membership',
+    parts: [
+      {
+        label: 'server routes + service',
+        sources: ['server/src/routes/position-groups/members.ts'],
+        counted: true,
+      },
+      {
+        label: 'server repository',
+        sources: ['server/src/repositories/position-group-members.ts'],
+        counted: true,
+      },
+      {
+        label: 'server schemas (TypeBox)',
+        sources: [{ file: 'server/src/schemas/position-group.ts', only: MEMBERSHIP_SCHEMAS }],
+        counted: true,
+      },
+      {
+        label: 'db table',
+        sources: [{ file: 'server/src/db/schema/positions.ts', only: ['positionGroupPositions'] }],
+        counted: true,
+      },
+      {
+        label: 'console screen, forms, hooks, css',
+        sources: [
+          'src/screens/position-groups/position-picker.tsx',
+          'src/screens/position-groups/position-picker.css',
+        ],
+        counted: true,
+      },
     ],
   },
   {
@@ -168,15 +211,19 @@ export function codeLines(text: string): number {
 
 const DECLARATION = /^(?:export\s+)?(?:const|let|function|type|interface|class|enum)\s+(\w+)/;
 
-/** Only the named top-level declarations of a file, each from its line to the next top-level statement. */
-function declarations(text: string, names: string[]): string {
+/**
+ * Some top-level declarations of a file, each from its line to the next top-level statement: the
+ * named ones, or (`except`) every statement but the named declarations, imports included.
+ */
+function declarations(text: string, names: string[], except = false): string {
   const lines = text.split('\n');
   const kept: string[] = [];
   let keeping = false;
   for (const line of lines) {
     if (/^\S/.test(line) && !/^[)}\]]/.test(line)) {
       const name = DECLARATION.exec(line)?.[1];
-      keeping = name !== undefined && names.includes(name);
+      const named = name !== undefined && names.includes(name);
+      keeping = except ? !named : named;
     }
     if (keeping) kept.push(line);
   }
@@ -187,7 +234,10 @@ function count(source: Source, at: string | null): number {
   const file = typeof source === 'string' ? source : source.file;
   const text = readSource(file, at);
   if (text === null) return 0;
-  return codeLines(typeof source === 'string' ? text : declarations(text, source.only));
+  if (typeof source === 'string') return codeLines(text);
+  return codeLines(
+    source.except ? declarations(text, source.except, true) : declarations(text, source.only ?? []),
+  );
 }
 
 type Row = { resource: string; part: string; files: number; lines: number; counted: boolean };
