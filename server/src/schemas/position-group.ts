@@ -60,15 +60,10 @@ export const PositionGroupCreate = Type.Object(fields, {
   additionalProperties: false,
 });
 
-export const PositionGroupUpdate = Type.Object(
-  {
-    ...fields,
-    group_name: Type.Optional(fields.group_name),
-    group_code: Type.Optional(fields.group_code),
-    is_active: Type.Optional(Type.Boolean()),
-  },
-  { $id: 'PositionGroupUpdate', additionalProperties: false },
-);
+export const PositionGroupUpdate = Type.Partial(Type.Object({ ...fields, is_active: Type.Boolean() }), {
+  $id: 'PositionGroupUpdate',
+  additionalProperties: false,
+});
 
 export const PositionGroupList = Type.Object(
   { position_groups: Type.Array(Type.Ref(PositionGroup)) },

@@ -64,14 +64,10 @@ const fields = {
 export const PositionCreate = Type.Object(fields, { $id: 'PositionCreate', additionalProperties: false });
 
 /** Fields left out stay as they are; null clears a nullable one. */
-export const PositionUpdate = Type.Object(
-  {
-    ...fields,
-    position_code: Type.Optional(fields.position_code),
-    position_name: Type.Optional(fields.position_name),
-  },
-  { $id: 'PositionUpdate', additionalProperties: false },
-);
+export const PositionUpdate = Type.Partial(Type.Object(fields), {
+  $id: 'PositionUpdate',
+  additionalProperties: false,
+});
 
 /** The columns the list sorts by (the table's sortable columns). */
 export const POSITION_SORTS = [
