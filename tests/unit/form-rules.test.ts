@@ -1,13 +1,15 @@
 /** The shared yup rules: one set of messages and limits for every resource form. */
 import { describe, expect, it } from 'vitest';
-import type * as yup from 'yup';
+import * as yup from 'yup';
 import { formMessage } from '../../src/components/common/form-message.ts';
 import {
+  emptyAsNull,
   groupRules,
   optionalMinText,
   optionalText,
   requiredText,
 } from '../../src/components/common/form-rules.ts';
+import { recordValues } from '../../src/components/common/use-record-form.ts';
 import { LIMITS } from '../../src/domain/validation.ts';
 
 const problem = (schema: { validateSync(value: unknown): unknown }, value: unknown) => {
@@ -46,5 +48,38 @@ describe('form rules', () => {
       formMessage('validation.maxLength', { max: 10 }),
     );
     expect(groupRules.description().validateSync(undefined)).toBe('');
+  });
+
+  it('a form opens on the record: its value for each field, else the field default, else empty text', () => {
+    const schema = yup.object({
+      name: requiredText(2, 50),
+      description: optionalText(),
+      ids: yup.array(yup.number().required()).required().default([]),
+      count: yup.number(),
+      is_active: yup.boolean().required().default(true),
+    });
+    expect(recordValues(schema, null)).toEqual({
+      name: '',
+      description: '',
+      ids: [],
+      count: undefined,
+      is_active: true,
+    });
+    const record = { id: 9, name: 'Roof', description: null, ids: [4], count: 3, is_active: false };
+    // The record's other properties (id) stay out of the form; null text opens as ''.
+    expect(recordValues(schema, record)).toEqual({
+      name: 'Roof',
+      description: '',
+      ids: [4],
+      count: 3,
+      is_active: false,
+    });
+  });
+
+  it("a body sends the named fields' empty text as null and everything else as it is", () => {
+    const values = { name: 'Roof', description: '', note: '' };
+    expect(emptyAsNull(values, 'description')).toEqual({ name: 'Roof', description: null, note: '' });
+    expect(emptyAsNull({ ...values, description: 'Top' }, 'description').description).toBe('Top');
+    expect(values.description).toBe('');
   });
 });

@@ -6,8 +6,8 @@ import { translateFormMessage } from '../../src/components/common/form-message.t
 import { resources } from '../../src/i18n/resources.ts';
 import {
   type PositionGroupFormValues,
+  positionGroupForm,
   positionGroupFormSchema,
-  positionGroupFormValues,
   toCreateBody,
   toUpdateBody,
 } from '../../src/screens/position-groups/position-group-form.schema.ts';
@@ -85,14 +85,14 @@ describe('position group form values and bodies', () => {
   };
 
   it('starts an edit from every member, inactive ones included', () => {
-    expect(positionGroupFormValues(detail)).toEqual({
+    expect(positionGroupForm.values?.(detail)).toEqual({
       group_name: 'Roof',
       group_code: 'roof',
       description: '',
       position_ids: [4, 5],
       is_active: false,
     });
-    expect(positionGroupFormValues(null)).toMatchObject({
+    expect(positionGroupForm.values?.(null)).toMatchObject({
       group_name: '',
       position_ids: [],
       is_active: true,

@@ -31,6 +31,16 @@ export const optionalMinText = (minLength: number, maxLength: number) =>
     .max(maxLength, maxMessage(maxLength))
     .test('minLength', minMessage(minLength), (v) => !v || v.length >= minLength);
 
+/**
+ * The request body's side of optionalText: these fields' empty text as null (the API's "none"),
+ * e.g. `emptyAsNull(values, 'description')`.
+ */
+export function emptyAsNull<T extends object, K extends keyof T>(values: T, ...fields: K[]) {
+  const body = { ...values } as Omit<T, K> & { [F in K]: Exclude<T[F], ''> | null };
+  for (const field of fields) if (values[field] === '') (body as Record<K, unknown>)[field] = null;
+  return body;
+}
+
 /** A form schema's field names: those a server error may name when the API calls them the same. */
 export const schemaFields = <T extends yup.AnyObject>(schema: yup.ObjectSchema<T>) =>
   Object.keys(schema.fields) as (keyof T & string)[];

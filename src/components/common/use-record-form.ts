@@ -1,7 +1,8 @@
 /**
- * The add/edit dialog of one record, on useDialogForm: a form definition (schema, values, the
- * fields server errors may name) and the screen's own create and update calls. No record adds,
- * a record edits it; the header follows. Returns the form and every AppDialog prop but formId:
+ * The add/edit dialog of one record, on useDialogForm: a form definition (the schema and, where
+ * they are not the schema's, its values and the fields server errors may name) and the screen's
+ * own create and update calls. No record adds, a record edits it; the header follows. Returns the
+ * form and every AppDialog prop but formId:
  *
  *   const { form, dialogProps } = useRecordForm({
  *     ...positionGroupForm, record: group, ...shown,
@@ -15,7 +16,7 @@
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useMemo } from 'react';
 import type { DefaultValues, FieldValues, Path, Resolver } from 'react-hook-form';
-import type { InferType, ObjectSchema } from 'yup';
+import type { InferType, ObjectSchema, Schema } from 'yup';
 import { schemaFields } from './form-rules.ts';
 import type { ServerErrorFields, ServerErrorOverrides } from './server-errors.ts';
 import { type DialogFormOptions, useDialogForm } from './use-dialog-form.ts';
@@ -27,8 +28,8 @@ type AnyObjectSchema = ObjectSchema<any, any, any, any>;
 export interface RecordForm<R, S extends AnyObjectSchema> {
   /** Built once (a module constant, or memoized where it depends on props), so the resolver is too. */
   schema: S;
-  /** What the form shows on open: the record's values, or the empty form for null. */
-  values: (record: R | null) => DefaultValues<InferType<S>>;
+  /** What the form shows on open, for a record or null; by default recordValues(schema, record). */
+  values?: (record: R | null) => DefaultValues<InferType<S>>;
   /** The form's fields a server error may name (or an API-to-form name map); by default the schema's. */
   fields?: ServerErrorFields<InferType<S>>;
   /** Server rules worded as this form words them, e.g. { 'group_code.unique': … }. */
@@ -52,13 +53,31 @@ export interface RecordFormOptions<R, S extends AnyObjectSchema> extends RecordF
   failureMessage: DialogFormOptions<FieldValues>['failureMessage'];
 }
 
+/**
+ * The form's values for a record: each of the schema's fields from the record's property of the
+ * same name, or, where the record has none (or null, or there is no record), the field's default
+ * ('' for text without one, so every input starts controlled).
+ */
+export function recordValues<S extends AnyObjectSchema>(
+  schema: S,
+  record: object | null,
+): DefaultValues<InferType<S>> {
+  const from = (record ?? {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(schema.fields as Record<string, Schema>)) {
+    const fallback = field.getDefault();
+    values[name] = from[name] ?? fallback ?? (field.type === 'string' ? '' : undefined);
+  }
+  return values as DefaultValues<InferType<S>>;
+}
+
 export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormOptions<R, S>) {
   type T = InferType<S>;
   const { schema, record, visible, onHide, onSaved, header, create, update, failureMessage } = options;
   const resolver = useMemo(() => yupResolver(schema) as Resolver<T>, [schema]);
   const { form, dialogProps } = useDialogForm<T>({
     resolver,
-    values: options.values(record),
+    values: options.values ? options.values(record) : recordValues(schema, record as object | null),
     visible,
     fields: options.fields ?? (schemaFields(schema) as Path<T>[]),
     overrides: options.overrides,

@@ -10,7 +10,7 @@ import { FormField } from '../../components/common/form-field.tsx';
 import { DropdownField, fieldsOf, SwitchField } from '../../components/common/form-inputs.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
-import { assignmentFormSchema, assignmentFormValues, toCreateBody } from './assignment-form.schema.ts';
+import { assignmentFormSchema } from './assignment-form.schema.ts';
 import { type Option, useRefreshAssignments } from './use-assignments-api.ts';
 
 type Props = RecordDialogProps & {
@@ -28,12 +28,11 @@ export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props)
   const update = useUpdatePositionTaskAssignment();
   const { form, dialogProps } = useRecordForm({
     schema: assignmentFormSchema,
-    values: assignmentFormValues,
     overrides: { unique: formMessage('assignments.alreadyAssigned') },
     record: row,
     ...shown,
     header: [t('assignments.add'), t('assignments.edit')],
-    create: (values) => create.mutateAsync({ data: toCreateBody(values) }).then(refresh),
+    create: (values) => create.mutateAsync({ data: values }).then(refresh),
     update: ({ position_id, task_id }, { is_primary }) =>
       update.mutateAsync({ positionId: position_id, taskId: task_id, data: { is_primary } }).then(refresh),
     failureMessage: t('assignments.saveFailed'),

@@ -5,8 +5,8 @@ import type {
   UpdatePositionGroupBody,
 } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
-import { groupRules } from '../../components/common/form-rules.ts';
-import type { RecordForm } from '../../components/common/use-record-form.ts';
+import { emptyAsNull, groupRules } from '../../components/common/form-rules.ts';
+import { type RecordForm, recordValues } from '../../components/common/use-record-form.ts';
 import { GROUP_CODE_REGEX } from '../../domain/position-groups.ts';
 import { LIMITS } from '../../domain/validation.ts';
 
@@ -28,20 +28,14 @@ export const positionGroupFormSchema = yup.object({
 
 export type PositionGroupFormValues = yup.InferType<typeof positionGroupFormSchema>;
 
-export function positionGroupFormValues(group: PositionGroupDetail | null): PositionGroupFormValues {
-  if (!group) return { group_name: '', group_code: '', description: '', position_ids: [], is_active: true };
-  return {
-    group_name: group.group_name,
-    group_code: group.group_code,
-    description: group.description ?? '',
-    position_ids: group.positions.map((position) => position.id),
-    is_active: group.is_active,
-  };
-}
-
 export const positionGroupForm: RecordForm<PositionGroupDetail, typeof positionGroupFormSchema> = {
   schema: positionGroupFormSchema,
-  values: positionGroupFormValues,
+  // The detail's members are the form's position ids.
+  values: (group) =>
+    recordValues(
+      positionGroupFormSchema,
+      group && { ...group, position_ids: group.positions.map((p) => p.id) },
+    ),
   overrides: {
     'group_code.unique': formMessage('positionGroups.codeTaken'),
     'group_code.pattern': formMessage('positionGroups.codePattern'),
@@ -49,15 +43,9 @@ export const positionGroupForm: RecordForm<PositionGroupDetail, typeof positionG
   },
 };
 
-export function toCreateBody(values: PositionGroupFormValues): CreatePositionGroupBody {
-  return {
-    group_name: values.group_name,
-    group_code: values.group_code,
-    description: values.description || null,
-    position_ids: values.position_ids,
-  };
-}
+/** A new group has no active switch: it starts active. */
+export const toCreateBody = ({ is_active, ...values }: PositionGroupFormValues): CreatePositionGroupBody =>
+  emptyAsNull(values, 'description');
 
-export function toUpdateBody(values: PositionGroupFormValues): UpdatePositionGroupBody {
-  return { ...toCreateBody(values), is_active: values.is_active };
-}
+export const toUpdateBody = (values: PositionGroupFormValues): UpdatePositionGroupBody =>
+  emptyAsNull(values, 'description');
