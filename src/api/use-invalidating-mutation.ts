@@ -6,9 +6,17 @@
  *   const createUser = useInvalidatingMutation(useCreateUser, [getListUsersQueryKey()]);
  *
  * Keys match by prefix, so a list key without params also refreshes that list's filtered
- * variants (e.g. ['/positions'] covers ['/positions', { include_inactive: true }]).
+ * variants (e.g. ['/positions'] covers ['/positions', { include_inactive: true }]), and a path
+ * covers the paths below it: ['/position-groups'] refreshes the list and every group read by id
+ * (['/position-groups/9']), so a mutation names its resource once.
  */
-import { type QueryKey, type UseMutationResult, useQueryClient } from '@tanstack/react-query';
+import {
+  partialMatchKey,
+  type Query,
+  type QueryKey,
+  type UseMutationResult,
+  useQueryClient,
+} from '@tanstack/react-query';
 
 /**
  * Any generated mutation hook (`useCreateUser`, `useDeleteUser`, …). The result is typed from the
@@ -18,6 +26,19 @@ type GeneratedMutationHook = (options?: { mutation?: { onSuccess?: () => unknown
 // biome-ignore lint/suspicious/noExplicitAny: only the bound; callers get the hook's own result type back.
 type AnyMutationResult = UseMutationResult<any, any, any, any>;
 
+/** `key` is a prefix of the query's key (TanStack's own match), or a path above the query's path. */
+function covers(key: QueryKey, query: Query): boolean {
+  if (partialMatchKey(query.queryKey, key)) return true;
+  const [path, ...rest] = key;
+  const [queryPath] = query.queryKey;
+  return (
+    rest.length === 0 &&
+    typeof path === 'string' &&
+    typeof queryPath === 'string' &&
+    queryPath.startsWith(`${path}/`)
+  );
+}
+
 export function useInvalidatingMutation<THook extends GeneratedMutationHook>(
   useGeneratedMutation: THook,
   invalidates: readonly QueryKey[],
@@ -26,7 +47,11 @@ export function useInvalidatingMutation<THook extends GeneratedMutationHook>(
   return useGeneratedMutation({
     mutation: {
       onSuccess: async () => {
-        await Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        await Promise.all(
+          invalidates.map((key) =>
+            queryClient.invalidateQueries({ predicate: (query) => covers(key, query) }),
+          ),
+        );
       },
     },
   }) as ReturnType<THook>;

@@ -41,4 +41,38 @@ describe('useInvalidatingMutation', () => {
     expect(otherFn).toHaveBeenCalledTimes(1);
     for (const stop of unobserve) stop();
   });
+
+  it('a path refreshes the records read below it too, and nothing beside it', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const fns = {
+      list: vi.fn().mockResolvedValue({ users: [] }),
+      one: vi.fn().mockResolvedValue({ user: {} }),
+      filtered: vi.fn().mockResolvedValue({ users: [] }),
+      beside: vi.fn().mockResolvedValue({ user_groups: [] }),
+    };
+    const keys = {
+      list: ['/users'],
+      one: ['/users/7'],
+      filtered: ['/users', { active: true }],
+      beside: ['/users-archive'],
+    };
+    const unobserve = Object.entries(fns).map(([name, queryFn]) =>
+      new QueryObserver(client, { queryKey: keys[name as keyof typeof keys], queryFn }).subscribe(() => {}),
+    );
+    await vi.waitFor(() => expect(fns.beside).toHaveBeenCalledTimes(1));
+    http.apiRequest.mockResolvedValue({ outcome: 'deleted', message: 'Deleted' });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useInvalidatingMutation(useDeleteUser, [['/users']]), { wrapper });
+    await act(async () => {
+      await result.current.mutateAsync({ id: 7 });
+    });
+
+    expect(fns.list).toHaveBeenCalledTimes(2);
+    expect(fns.one).toHaveBeenCalledTimes(2);
+    expect(fns.filtered).toHaveBeenCalledTimes(2);
+    expect(fns.beside).toHaveBeenCalledTimes(1);
+    for (const stop of unobserve) stop();
+  });
 });

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import type { PositionGroupDetail } from '../../api/gen/model';
@@ -11,7 +10,7 @@ import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { positionGroupForm, toCreateBody, toUpdateBody } from './position-group-form.schema.ts';
 import { PositionGroupFormFields } from './position-group-form-fields.tsx';
-import { positionGroupKey, positionGroupsListKey } from './use-position-groups-api.ts';
+import { positionGroupsListKey } from './use-position-groups-api.ts';
 
 /** The group being edited, with its positions; null adds a new one. */
 type Props = RecordDialogProps & { group: PositionGroupDetail | null };
@@ -27,12 +26,9 @@ function saveFailure(error: unknown, fallback: string): string {
 /** Spec §5 position group form, in the app's one form dialog. */
 export function PositionGroupFormDialog({ group, ...shown }: Props) {
   const { t } = useTranslation();
-  const refreshes = useMemo(
-    () => (group ? [positionGroupsListKey, positionGroupKey(group.id)] : [positionGroupsListKey]),
-    [group],
-  );
-  const createGroup = useInvalidatingMutation(useCreatePositionGroup, refreshes);
-  const updateGroup = useInvalidatingMutation(useUpdatePositionGroup, refreshes);
+  // The list and the group read by id (its path is below the list's).
+  const createGroup = useInvalidatingMutation(useCreatePositionGroup, [positionGroupsListKey]);
+  const updateGroup = useInvalidatingMutation(useUpdatePositionGroup, [positionGroupsListKey]);
   const { form, dialogProps } = useRecordForm({
     ...positionGroupForm,
     record: group,

@@ -1,14 +1,12 @@
 /** The position groups screen's reads, on the generated hooks; mutations refresh by these keys. */
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  getGetPositionGroupQueryKey,
   getGetPositionGroupQueryOptions,
   getListPositionGroupsQueryKey,
   useListPositionGroups,
 } from '../../api/gen/position-groups/position-groups.ts';
 
 export const positionGroupsListKey = getListPositionGroupsQueryKey();
-export const positionGroupKey = (id: number) => getGetPositionGroupQueryKey(id);
 
 export function usePositionGroupsList() {
   return useListPositionGroups({ query: { select: (body) => body.position_groups } });
