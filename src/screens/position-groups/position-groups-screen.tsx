@@ -2,12 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { PositionGroup, PositionGroupDetail } from '../../api/gen/model';
 import { useDeletePositionGroup } from '../../api/gen/position-groups/position-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
-import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
-import { PageHeader } from '../../components/common/page-header.tsx';
-import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
-import { useNotify } from '../../components/notify/notify-context.ts';
-import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
-import { usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { ListPage } from '../../components/common/list-page.tsx';
+import { useRecordScreen } from '../../components/common/use-record-screen.ts';
 import { PositionGroupFormDialog } from './position-group-form-dialog.tsx';
 import { PositionGroupsTable } from './position-groups-table.tsx';
 import {
@@ -20,48 +16,33 @@ import './position-groups.css';
 /** Spec §2 Position groups: the site's groups, add and edit in a dialog, delete after a confirmation. */
 export function PositionGroupsScreen() {
   const { t } = useTranslation();
-  const { can } = usePermissions();
-  const notify = useNotify();
-  const dialog = useEditDialog<PositionGroupDetail>();
   const groups = usePositionGroupsList();
-  const fetchGroup = useFetchPositionGroup();
   const deleteGroup = useInvalidatingMutation(useDeletePositionGroup, [positionGroupsListKey]);
-  const askDelete = useConfirmedDelete<PositionGroup>({
-    confirm: (group) => ({
+  const screen = useRecordScreen<PositionGroup, PositionGroupDetail>({
+    area: 'position_groups',
+    // The list rows carry no members: the dialog starts from the group read fresh.
+    load: useFetchPositionGroup(),
+    confirmDelete: (group) => ({
       header: t('positionGroups.confirmDelete.header'),
       message: t('positionGroups.confirmDelete.message', { name: group.group_name }),
     }),
     remove: (group) => deleteGroup.mutateAsync({ id: group.id }),
   });
-  const edit = async (row: PositionGroup) => {
-    try {
-      dialog.open(await fetchGroup(row.id));
-    } catch {
-      notify.error(t('errors.loadFailed'));
-    }
-  };
 
   return (
-    <section className="page">
-      <PageHeader
-        title={t('positionGroups.title')}
-        subtitle={t('positionGroups.subtitle')}
-        add={
-          can('position_groups.create')
-            ? { label: t('positionGroups.add'), onClick: () => dialog.open(null) }
-            : undefined
-        }
+    <ListPage
+      title={t('positionGroups.title')}
+      subtitle={t('positionGroups.subtitle')}
+      add={screen.addAction(t('positionGroups.add'))}
+      loadFailed={groups.isError}
+      after={<PositionGroupFormDialog group={screen.dialog.row} {...screen.dialog.dialogProps} />}
+    >
+      <PositionGroupsTable
+        groups={groups.data ?? []}
+        loading={groups.isPending}
+        onEdit={screen.onEdit}
+        onDelete={screen.onDelete}
       />
-      <LoadFailedAlert show={groups.isError} />
-      <div className="card">
-        <PositionGroupsTable
-          groups={groups.data ?? []}
-          loading={groups.isPending}
-          onEdit={can('position_groups.update') ? edit : undefined}
-          onDelete={can('position_groups.delete') ? askDelete : undefined}
-        />
-      </div>
-      <PositionGroupFormDialog group={dialog.row} {...dialog.dialogProps} />
-    </section>
+    </ListPage>
   );
 }

@@ -18,6 +18,6 @@ export function usePositionGroupsList() {
  */
 export function useFetchPositionGroup() {
   const queryClient = useQueryClient();
-  return async (id: number) =>
+  return async ({ id }: { id: number }) =>
     (await queryClient.fetchQuery({ ...getGetPositionGroupQueryOptions(id), staleTime: 0 })).position_group;
 }

@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
 import { useDeletePosition } from '../../api/gen/positions/positions.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
-import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
-import { PageHeader } from '../../components/common/page-header.tsx';
-import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
-import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
+import { ListPage } from '../../components/common/list-page.tsx';
+import { useRecordScreen } from '../../components/common/use-record-screen.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useLazyTable } from '../../components/table/use-lazy-table.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
@@ -34,7 +32,6 @@ export function PositionsScreen() {
   const [search, setSearch] = useScreenSearch(validatePositionsSearch);
   const table = useLazyTable(ListPositionsSort, 'position_code');
   const { restart } = table;
-  const form = useEditDialog<Position>();
   const [importing, setImporting] = useState(false);
   const [printing, setPrinting] = useState(false);
   const selection = useTagSelection();
@@ -45,8 +42,9 @@ export function PositionsScreen() {
     ...table.query,
   });
   const deletePosition = useInvalidatingMutation(useDeletePosition, [positionsListKey]);
-  const askDelete = useConfirmedDelete<Position>({
-    confirm: (p) => ({
+  const screen = useRecordScreen<Position>({
+    area: 'positions',
+    confirmDelete: (p) => ({
       header: t('positions.confirmDelete.header'),
       message: t('positions.confirmDelete.message', { name: `${p.position_code} ${p.position_name}` }),
     }),
@@ -68,56 +66,59 @@ export function PositionsScreen() {
   };
 
   return (
-    <section className="page">
-      <PageHeader
-        title={t('positions.title')}
-        subtitle={t('positions.subtitle')}
-        actions={
-          can('positions.create') ? (
-            <Button
-              label={t('positions.import.button')}
-              icon="pi pi-upload"
-              outlined
-              onClick={() => setImporting(true)}
-            />
-          ) : null
-        }
-        add={
-          can('positions.create') ? { label: t('positions.add'), onClick: () => form.open(null) } : undefined
-        }
+    <ListPage
+      title={t('positions.title')}
+      subtitle={t('positions.subtitle')}
+      actions={
+        can('positions.create') ? (
+          <Button
+            label={t('positions.import.button')}
+            icon="pi pi-upload"
+            outlined
+            onClick={() => setImporting(true)}
+          />
+        ) : null
+      }
+      add={screen.addAction(t('positions.add'))}
+      loadFailed={list.isError}
+      after={
+        <>
+          <PositionFormDialog position={screen.dialog.row} {...screen.dialog.dialogProps} />
+          {can('positions.create') ? (
+            <ImportDialog visible={importing} onHide={() => setImporting(false)} />
+          ) : null}
+          {printing ? (
+            <Suspense fallback={null}>
+              <TagSheetDialog
+                positions={selection.rows}
+                visible={printing}
+                onHide={() => setPrinting(false)}
+              />
+            </Suspense>
+          ) : null}
+        </>
+      }
+    >
+      <PositionsToolbar
+        search={search.q ?? ''}
+        onSearch={onSearch}
+        showInactive={search.inactive ?? false}
+        onShowInactive={onShowInactive}
+        selectedCount={selection.count}
+        onClearSelection={selection.clear}
+        onPrintTags={() => setPrinting(true)}
       />
-      <LoadFailedAlert show={list.isError} />
-      <div className="card">
-        <PositionsToolbar
-          search={search.q ?? ''}
-          onSearch={onSearch}
-          showInactive={search.inactive ?? false}
-          onShowInactive={onShowInactive}
-          selectedCount={selection.count}
-          onClearSelection={selection.clear}
-          onPrintTags={() => setPrinting(true)}
-        />
-        <PositionsTable
-          positions={list.data?.positions ?? []}
-          total={list.data?.total ?? 0}
-          loading={list.isFetching}
-          page={table.page}
-          onPage={table.setPage}
-          selected={selection.ids}
-          onSelect={selection.toggle}
-          onEdit={can('positions.update') ? form.open : undefined}
-          onDelete={can('positions.delete') ? askDelete : undefined}
-        />
-      </div>
-      <PositionFormDialog position={form.row} {...form.dialogProps} />
-      {can('positions.create') ? (
-        <ImportDialog visible={importing} onHide={() => setImporting(false)} />
-      ) : null}
-      {printing ? (
-        <Suspense fallback={null}>
-          <TagSheetDialog positions={selection.rows} visible={printing} onHide={() => setPrinting(false)} />
-        </Suspense>
-      ) : null}
-    </section>
+      <PositionsTable
+        positions={list.data?.positions ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        page={table.page}
+        onPage={table.setPage}
+        selected={selection.ids}
+        onSelect={selection.toggle}
+        onEdit={screen.onEdit}
+        onDelete={screen.onDelete}
+      />
+    </ListPage>
   );
 }

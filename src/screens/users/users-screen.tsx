@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { User } from '../../api/gen/model';
 import { useDeleteUser } from '../../api/gen/users/users.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
-import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
-import { PageHeader } from '../../components/common/page-header.tsx';
-import { useEditDialog } from '../../components/common/use-edit-dialog.ts';
-import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
+import { ListPage } from '../../components/common/list-page.tsx';
+import { useRecordScreen } from '../../components/common/use-record-screen.ts';
 import { useAuth, usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { useCustomRoles } from './use-custom-roles.ts';
 import { usersListKey, useUsersList } from './use-users-api.ts';
@@ -19,14 +17,14 @@ import './users.css';
 export function UsersScreen() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
-  const { can, grant } = usePermissions();
+  const { grant } = usePermissions();
   const customRoles = useCustomRoles().all;
   const customLevels = useMemo(() => new Map(customRoles.map((r) => [r.id, r.level])), [customRoles]);
-  const dialog = useEditDialog<User>();
   const users = useUsersList();
   const deleteUser = useInvalidatingMutation(useDeleteUser, [usersListKey]);
-  const askDelete = useConfirmedDelete<User>({
-    confirm: (user) => ({
+  const screen = useRecordScreen<User>({
+    area: 'users',
+    confirmDelete: (user) => ({
       header: t('users.confirmDelete.header'),
       message: t('users.confirmDelete.message', { name: fullName(user) }),
     }),
@@ -35,24 +33,22 @@ export function UsersScreen() {
   });
 
   return (
-    <section className="page">
-      <PageHeader
-        title={t('users.title')}
-        subtitle={t('users.subtitle')}
-        add={can('users.create') ? { label: t('users.add'), onClick: () => dialog.open(null) } : undefined}
+    <ListPage
+      title={t('users.title')}
+      subtitle={t('users.subtitle')}
+      add={screen.addAction(t('users.add'))}
+      loadFailed={users.isError}
+      after={<UserFormDialog user={screen.dialog.row} {...screen.dialog.dialogProps} />}
+    >
+      {/* The table decides each row's buttons by rank and permission (user-actions.ts). */}
+      <UsersTable
+        users={users.data ?? []}
+        loading={users.isPending}
+        customLevels={customLevels}
+        viewer={me ? { id: me.id, role: grant ?? me.role } : null}
+        onEdit={screen.edit}
+        onDelete={screen.askDelete}
       />
-      <LoadFailedAlert show={users.isError} />
-      <div className="card">
-        <UsersTable
-          users={users.data ?? []}
-          loading={users.isPending}
-          customLevels={customLevels}
-          viewer={me ? { id: me.id, role: grant ?? me.role } : null}
-          onEdit={dialog.open}
-          onDelete={askDelete}
-        />
-      </div>
-      <UserFormDialog user={dialog.row} {...dialog.dialogProps} />
-    </section>
+    </ListPage>
   );
 }
