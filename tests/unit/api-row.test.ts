@@ -1,11 +1,12 @@
 /**
  * rowMapper (server/src/lib/api-row.ts): a table row becomes the API's record by the schema's
- * names. Clients rely on the exact fields: nothing the schema leaves out may leave the server,
+ * names; columnChanges: an update body becomes the row's changes. Clients rely on the exact fields: nothing the schema leaves out may leave the server,
  * even in a list body cached as JSON text that skips the response serializer.
  */
 import { Type } from '@sinclair/typebox';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { rowMapper } from '../../server/src/lib/api-row.ts';
+import { columnChanges, rowMapper } from '../../server/src/lib/api-row.ts';
 
 const Thing = Type.Object({
   id: Type.Integer(),
@@ -53,5 +54,42 @@ describe('rowMapper', () => {
     expect(toApiThing(withoutCode).thing_code).toBeUndefined();
     // @ts-expect-error the code is a string in the API
     expect(toApiThing({ ...row, thingCode: 1 }).thing_code).toBe(1);
+  });
+});
+
+const things = pgTable('things', {
+  id: integer('id').primaryKey(),
+  thingCode: text('thing_code').notNull(),
+  description: text('description'),
+  durationMinutes: integer('duration_minutes'),
+});
+
+describe('columnChanges', () => {
+  const rules = { thing_code: (code: string) => code.trim(), description: (d: string | null) => d || null };
+
+  it('gives each field the body has under its column, through its rule, and leaves out the rest', () => {
+    expect(columnChanges(things, { thing_code: ' A-2 ', duration_minutes: 30 }, rules)).toEqual({
+      thingCode: 'A-2',
+      durationMinutes: 30,
+    });
+    // Absent stays as it is; null is a value (it clears the column).
+    expect(columnChanges(things, { description: undefined, duration_minutes: null }, rules)).toEqual({
+      durationMinutes: null,
+    });
+    expect(columnChanges(things, { description: '' }, rules)).toEqual({ description: null });
+  });
+
+  it('leaves a field that is no column to the caller only when named, and refuses one that is not', () => {
+    const body = { thing_code: 'B', member_ids: [1, 2] };
+    expect(columnChanges(things, body, {}, ['member_ids'])).toEqual({ thingCode: 'B' });
+    expect(() => columnChanges(things, body)).toThrow('member_ids is no column of things');
+    // Compile-time only: TypeScript refuses these calls.
+    const refused = () => [
+      // @ts-expect-error thing_code is a column: it cannot be skipped
+      columnChanges(things, body, {}, ['thing_code']),
+      // @ts-expect-error a rule gives the column's type (duration_minutes is a number)
+      columnChanges(things, { duration_minutes: 5 }, { duration_minutes: (n: number) => String(n) }),
+    ];
+    expect(refused).toBeTypeOf('function');
   });
 });

@@ -10,6 +10,8 @@
  * under their camelCase name: `toApi({ ...row, coordinates })`.
  */
 import type { Static, TObject } from '@sinclair/typebox';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 
 /** `task_code` → `taskCode`. */
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
@@ -37,4 +39,42 @@ export function rowMapper<S extends TObject>(schema: S): (row: RowFor<S>) => Sta
     }
     return out as Static<S>;
   };
+}
+
+type Insert<T extends PgTable> = T['$inferInsert'];
+type ColumnOf<T extends PgTable, K extends string> = Camel<K> extends keyof Insert<T> ? Camel<K> : never;
+/** The body's fields that are no column of the table (a membership list, say). */
+type NotColumn<T extends PgTable, I> = {
+  [K in keyof I & string]: ColumnOf<T, K> extends never ? K : never;
+}[keyof I & string];
+/** How a field's value becomes its column's (trimmed, '' to null…); a field without one is stored as given. */
+export type ColumnRules<T extends PgTable, I> = {
+  [K in keyof I & string]?: (value: Exclude<I[K], undefined>) => Insert<T>[ColumnOf<T, K>];
+};
+
+/**
+ * An update body as the changes to a row, the other way from rowMapper: each field the body gives
+ * under its column's name (`task_name` → `taskName`), through its rule when it has one; a field
+ * left out stays as it is. A field that is no column must be named in `skip` (TypeScript checks
+ * those are not columns; a given field that is neither throws, so a renamed column cannot be
+ * ignored in silence).
+ *
+ *   const changes = columnChanges(tasks, input, { task_name: (v) => trimmedText('task_name', v, 2) });
+ */
+export function columnChanges<T extends PgTable, I extends object>(
+  table: T,
+  input: I,
+  rules: ColumnRules<T, I> = {},
+  skip: readonly NotColumn<T, I>[] = [],
+): Partial<Insert<T>> {
+  const columns = getTableColumns(table);
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(input)) {
+    if (value === undefined || (skip as readonly string[]).includes(field)) continue;
+    const column = camel(field);
+    if (!(column in columns)) throw new Error(`${field} is no column of ${getTableName(table)}`);
+    const rule = (rules as Record<string, ((v: unknown) => unknown) | undefined>)[field];
+    changes[column] = rule ? rule(value) : value;
+  }
+  return changes as Partial<Insert<T>>;
 }

@@ -5,6 +5,8 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
+import { positionGroups } from '../../db/schema/index.ts';
+import { columnChanges } from '../../lib/api-row.ts';
 import { errors } from '../../lib/errors.ts';
 import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
@@ -45,11 +47,9 @@ export async function updatePositionGroup(
   id: number,
   input: Static<typeof PositionGroupUpdate>,
 ) {
-  const changes: repo.PositionGroupChanges = {};
-  if (input.group_name !== undefined) changes.groupName = groupName(input.group_name);
-  if (input.group_code !== undefined) changes.groupCode = input.group_code;
-  if (input.description !== undefined) changes.description = textOrNull(input.description);
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const changes = columnChanges(positionGroups, input, { group_name: groupName, description: textOrNull }, [
+    'position_ids',
+  ]);
   // A membership change alone still marks the group as updated.
   if (input.position_ids !== undefined || Object.keys(changes).length > 0) changes.updatedAt = new Date();
 

@@ -4,6 +4,8 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
+import { legacyTaskTemplates } from '../../db/schema/index.ts';
+import { columnChanges } from '../../lib/api-row.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks-legacy.ts';
 import type {
@@ -68,19 +70,14 @@ export async function bulkCreateLegacyTemplates(ctx: RequestContext, inputs: Cre
 export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, input: Update) {
   const current = await legacyRows.find(ctx.db, ctx.siteId, id);
   if (!current) throw notFound();
-  const changes: Partial<repo.NewLegacy> = {};
-  if (input.name !== undefined) changes.name = trimmedText('name', input.name, LIMITS.taskNameMin);
-  if (input.priority !== undefined) changes.priority = input.priority;
-  if (input.category !== undefined) changes.category = input.category;
-  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
-  if (input.description !== undefined) changes.description = optionalText(input.description);
-  if (input.required_skills !== undefined) changes.requiredSkills = cleanList(input.required_skills);
-  if (input.safety_requirements !== undefined)
-    changes.safetyRequirements = cleanList(input.safety_requirements);
-  if (input.instructions !== undefined) changes.instructions = optionalText(input.instructions);
-  if (input.typical_dependencies !== undefined)
-    changes.typicalDependencies = cleanDependencies(input.typical_dependencies);
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const changes = columnChanges(legacyTaskTemplates, input, {
+    name: (name) => trimmedText('name', name, LIMITS.taskNameMin),
+    description: optionalText,
+    required_skills: cleanList,
+    safety_requirements: cleanList,
+    instructions: optionalText,
+    typical_dependencies: cleanDependencies,
+  });
   if (Object.keys(changes).length === 0) return repo.toApiLegacy(current);
   const row = await legacyRows.update(ctx.db, ctx.siteId, id, changes);
   if (!row) throw notFound();

@@ -6,6 +6,8 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { tasks } from '../../db/schema/index.ts';
+import { columnChanges } from '../../lib/api-row.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks.ts';
@@ -50,21 +52,14 @@ export async function createTask(ctx: RequestContext, input: Static<typeof TaskC
 
 export async function updateTask(ctx: RequestContext, id: number, input: Static<typeof TaskUpdate>) {
   const current = await loadTask(ctx, id);
-  const changes: Partial<repo.NewTask> = {};
-  if (input.task_code !== undefined) {
-    changes.taskCode = trimmedText('task_code', input.task_code, LIMITS.taskCodeMin);
-    if (changes.taskCode.toLowerCase() !== current.taskCode.toLowerCase())
-      await assertCodeFree(ctx, changes.taskCode, id);
-  }
-  if (input.task_name !== undefined)
-    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
-  if (input.description !== undefined) changes.description = optionalText(input.description);
-  if (input.category !== undefined) changes.category = input.category;
-  if (input.estimated_duration_minutes !== undefined)
-    changes.estimatedDurationMinutes = input.estimated_duration_minutes;
-  if (input.priority !== undefined) changes.priority = input.priority;
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
-  if (input.is_primary !== undefined) changes.isPrimary = input.is_primary;
+  const changes = columnChanges(tasks, input, {
+    task_code: (code) => trimmedText('task_code', code, LIMITS.taskCodeMin),
+    task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+    description: optionalText,
+  });
+  const { taskCode } = changes;
+  if (taskCode && taskCode.toLowerCase() !== current.taskCode.toLowerCase())
+    await assertCodeFree(ctx, taskCode, id);
   if (Object.keys(changes).length === 0) return repo.toApiTask(current);
   const row = await taskRows.update(ctx.db, ctx.siteId, id, changes);
   if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');

@@ -5,6 +5,8 @@
 import type { Static } from '@sinclair/typebox';
 import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { taskTemplates } from '../../db/schema/index.ts';
+import { columnChanges } from '../../lib/api-row.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks-templates.ts';
@@ -76,15 +78,11 @@ export async function updateTaskTemplate(
   input: Static<typeof TaskTemplateUpdate>,
 ) {
   const current = await loadTemplate(ctx, id);
-  const changes: Partial<repo.NewTemplate> = {};
-  if (input.task_name !== undefined)
-    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
-  if (input.template_name !== undefined) changes.templateName = optionalText(input.template_name);
-  if (input.description !== undefined) changes.description = optionalText(input.description);
-  if (input.category !== undefined) changes.category = input.category;
-  if (input.priority !== undefined) changes.priority = input.priority;
-  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  const changes = columnChanges(taskTemplates, input, {
+    task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+    template_name: optionalText,
+    description: optionalText,
+  });
   if (Object.keys(changes).length === 0) return repo.toApiTemplate(current);
   const row = await templateRows.update(ctx.db, ctx.siteId, id, changes);
   if (!row) throw errors.notFound('Template not found', 'TEMPLATE_NOT_FOUND');
