@@ -15,13 +15,21 @@ import {
   userGroups,
   users,
 } from '../db/schema/index.ts';
-import type { ApiPositionAccessGrant, ApiUserGroup, ApiUserGroupMember } from '../schemas/user-group.ts';
+import { rowMapper } from '../lib/api-row.ts';
+import {
+  type ApiPositionAccessGrant,
+  type ApiUserGroup,
+  type ApiUserGroupMember,
+  UserGroup,
+} from '../schemas/user-group.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type UserGroupRow = typeof userGroups.$inferSelect;
 export type NewUserGroup = Omit<typeof userGroups.$inferInsert, 'siteId' | 'id'>;
 
 const groupRows = siteScoped(userGroups);
+/** A group with its manager's name and active member count. */
+const toApiGroup = rowMapper(UserGroup);
 const notSystem = ne(userGroups.groupType, 'system');
 
 /** A group of the site that the API may touch (not a system group). */
@@ -75,20 +83,15 @@ async function selectGroups(db: Db, where: SQL): Promise<ApiUserGroup[]> {
     .leftJoin(manager, eq(manager.id, userGroups.managerUserId))
     .where(where)
     .orderBy(asc(userGroups.groupName), asc(userGroups.id));
-  return rows.map(({ group: g, ...r }) => ({
-    id: g.id,
-    group_name: g.groupName,
-    group_code: g.groupCode,
-    description: g.description,
-    group_type: g.groupType as ApiUserGroup['group_type'],
-    manager_user_id: g.managerUserId,
-    manager_first_name: r.managerFirstName,
-    manager_last_name: r.managerLastName,
-    active_member_count: Number(r.activeMemberCount),
-    is_active: g.isActive,
-    created_at: g.createdAt.toISOString(),
-    updated_at: g.updatedAt.toISOString(),
-  }));
+  return rows.map(({ group, activeMemberCount, ...manager }) =>
+    toApiGroup({
+      ...group,
+      ...manager,
+      // The type is one of GROUP_TYPES (the table's check).
+      groupType: group.groupType as ApiUserGroup['group_type'],
+      activeMemberCount: Number(activeMemberCount),
+    }),
+  );
 }
 
 export interface GroupFilter {

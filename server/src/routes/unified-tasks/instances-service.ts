@@ -6,6 +6,8 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { taskInstances } from '../../db/schema/index.ts';
+import { columnChanges } from '../../lib/api-row.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { positionRows } from '../../repositories/positions.ts';
 import * as listRepo from '../../repositories/tasks-instance-list.ts';
@@ -85,22 +87,20 @@ export async function updateTaskInstance(
   input: Static<typeof TaskInstanceUpdate>,
 ) {
   const current = await loadInstance(ctx, id);
-  const changes: Partial<repo.NewInstance> = {};
-  if (input.position_id !== undefined && input.position_id !== current.position_id) {
-    await assertPositionUsable(ctx, input.position_id, 'position_id');
-    changes.positionId = input.position_id;
-  }
-  if (input.task_name !== undefined)
-    changes.taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
-  if (input.task_code !== undefined) changes.taskCode = optionalText(input.task_code);
-  if (input.description !== undefined) changes.description = optionalText(input.description);
-  if (input.category !== undefined) changes.category = input.category;
-  if (input.priority !== undefined) changes.priority = input.priority;
-  if (input.duration_minutes !== undefined) changes.durationMinutes = input.duration_minutes;
-  if (input.is_primary !== undefined) changes.isPrimary = input.is_primary;
-  if (input.is_mandatory !== undefined) changes.isMandatory = input.is_mandatory;
-  if (input.specific_notes !== undefined) changes.specificNotes = optionalText(input.specific_notes);
-  if (input.is_active !== undefined) changes.isActive = input.is_active;
+  // The same position is no change; a new one must be usable (active, of this site).
+  const { position_id: positionId, ...rest } = input;
+  const moved = positionId !== undefined && positionId !== current.position_id;
+  if (moved) await assertPositionUsable(ctx, positionId, 'position_id');
+  const changes = columnChanges(
+    taskInstances,
+    { ...rest, position_id: moved ? positionId : undefined },
+    {
+      task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+      task_code: optionalText,
+      description: optionalText,
+      specific_notes: optionalText,
+    },
+  );
   if (Object.keys(changes).length === 0) return current;
   if (!(await instanceRows.update(ctx.db, ctx.siteId, id, changes))) throw notFound();
   return loadInstance(ctx, id);
