@@ -254,14 +254,16 @@ function measure(at: string | null): Row[] {
   );
 }
 
+const countedTotal = (rows: Row[], resource: string) =>
+  rows.filter((r) => r.resource === resource && r.counted).reduce((sum, r) => sum + r.lines, 0);
+
 /** The table; `before` (users at BEFORE_KIT) adds each resource's ratio to users as they were then. */
 function print(rows: Row[], before: Row[] | null) {
   const names = [...new Set(rows.map((r) => r.resource))];
   const parts = [...new Set(rows.map((r) => r.part))];
   const cell = (resource: string, part: string) =>
     rows.find((r) => r.resource === resource && r.part === part);
-  const total = (resource: string) =>
-    rows.filter((r) => r.resource === resource && r.counted).reduce((sum, r) => sum + r.lines, 0);
+  const total = (resource: string) => countedTotal(rows, resource);
   const base = total('users');
   const out = [
     `| part | ${names.join(' | ')} |`,
@@ -276,10 +278,17 @@ function print(rows: Row[], before: Row[] | null) {
       .filter((p) => rows.some((r) => r.part === p && !r.counted))
       .map((p) => `| (apart) ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
   ];
+  const whole = total('position groups') + total('its membership');
+  const usersBefore = before ? countedTotal(before, 'users') : null;
+  out.push(
+    '',
+    `Position groups with its membership: ${whole} lines, ${(whole / base).toFixed(2)} of users` +
+      (usersBefore ? `, ${(whole / usersBefore).toFixed(2)} of users before the kit.` : '.'),
+  );
   console.log(out.join('\n'));
 
   function ratioBefore(old: Row[]) {
-    const users = old.filter((r) => r.resource === 'users' && r.counted).reduce((sum, r) => sum + r.lines, 0);
+    const users = countedTotal(old, 'users');
     const ratios = names.map((n) => (total(n) / users).toFixed(2)).join(' | ');
     return `| ratio to users before the kit (${BEFORE_KIT}, ${users} lines) | ${ratios} |`;
   }
