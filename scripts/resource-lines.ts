@@ -1,6 +1,8 @@
 /**
- * Issue 6's measure: how many lines of code a resource costs, users against the simple resources
- * built on the kit. Prints a table: `node scripts/resource-lines.ts` (`--files`: each file's count too; `--json`).
+ * Issue 6's measure: how many lines of code a resource costs, users against the resources built
+ * on the kit: position groups (apart from its membership, and with it) and a new simple resource
+ * written by the guide (bench/simple-resource). Prints a table: `node scripts/resource-lines.ts`
+ * (`--files`: each file's count too; `--json`).
  *
  * A code line is a line with something left once comments are taken out: blank lines, `//` and
  * `/* … *\/` comments (JSDoc and JSX `{/* … *\/}` comments too) do not count; import lines do. A
@@ -44,8 +46,14 @@ function readSource(file: string, at: string | null): string | null {
   return existsSync(path.join(ROOT, file)) ? readFileSync(path.join(ROOT, file), 'utf8') : null;
 }
 
-/** A file, or only some of its top-level declarations (`only`), or all but some (`except`). */
-type Source = string | { file: string; only?: string[]; except?: string[] };
+/**
+ * A file, or only some of its top-level declarations (`only`), or all but some (`except`); or the
+ * lines a patch adds to the files whose path matches (`patch`, `files`).
+ */
+type Source =
+  | string
+  | { file: string; only?: string[]; except?: string[] }
+  | { patch: string; files: RegExp };
 type Part = { label: string; sources: Source[]; counted: boolean };
 type Resource = { name: string; parts: Part[] };
 
@@ -53,6 +61,16 @@ const dir = (folder: string, at: string | null): string[] =>
   listDir(folder, at)
     .filter((f) => /\.(ts|tsx|css)$/.test(f))
     .map((f) => `${folder}/${f}`);
+
+/**
+ * A new simple resource, built by the guide (src/screens/README.md) as a patch that is not part of
+ * the product: machines, with a code unique per site, a name, a description and the active flag;
+ * the five routes, list, add/edit dialog and delete, in three languages. Its new files and its
+ * one-line registrations in shared files (routes, schemas, tables, permission area, screen
+ * registry) count; its generated code and migration are not in the patch (regenerate them).
+ */
+const SIMPLE_PATCH = 'bench/simple-resource/machines.patch';
+const simple = (files: RegExp): Source[] => [{ patch: SIMPLE_PATCH, files }];
 
 /** Position groups' membership, counted apart from the group (the issue's "simple resource"). */
 const MEMBERSHIP_FILES = ['members.ts', 'position-picker.tsx', 'position-picker.css'];
@@ -147,6 +165,18 @@ const resources = (at: string | null): Resource[] => [
     ],
   },
   {
+    name: 'a new simple resource (machines)',
+    parts: [
+      { label: 'server routes + service', sources: simple(/^server\/src\/routes\//), counted: true },
+      { label: 'server repository', sources: simple(/^server\/src\/repositories\//), counted: true },
+      { label: 'server schemas (TypeBox)', sources: simple(/^server\/src\/schemas\//), counted: true },
+      { label: 'db table', sources: simple(/^server\/src\/db\//), counted: true },
+      { label: 'domain', sources: simple(/^src\/domain\//), counted: true },
+      { label: 'console screen, forms, hooks, css', sources: simple(/^src\/screens\//), counted: true },
+      { label: 'i18n (en, fi, sv)', sources: simple(/^src\/i18n\//), counted: false },
+    ],
+  },
+  {
     name: 'user groups',
     parts: [
       { label: 'server routes + service', sources: dir('server/src/routes/user-groups', at), counted: true },
@@ -230,7 +260,22 @@ function declarations(text: string, names: string[], except = false): string {
   return kept.join('\n');
 }
 
+/** The lines a unified diff adds to the files whose path matches. */
+function addedLines(patch: string, files: RegExp): string {
+  const added: string[] = [];
+  let inFile = false;
+  for (const line of patch.split('\n')) {
+    if (line.startsWith('+++ ')) inFile = files.test(line.replace(/^\+\+\+ (b\/)?/, ''));
+    else if (inFile && line.startsWith('+')) added.push(line.slice(1));
+  }
+  return added.join('\n');
+}
+
 function count(source: Source, at: string | null): number {
+  if (typeof source !== 'string' && 'patch' in source) {
+    const patch = readSource(source.patch, at);
+    return patch === null ? 0 : codeLines(addedLines(patch, source.files));
+  }
   const file = typeof source === 'string' ? source : source.file;
   const text = readSource(file, at);
   if (text === null) return 0;
@@ -276,7 +321,7 @@ function print(rows: Row[], before: Row[] | null) {
     ...(before ? [ratioBefore(before)] : []),
     ...parts
       .filter((p) => rows.some((r) => r.part === p && !r.counted))
-      .map((p) => `| (apart) ${p} | ${names.map((n) => cell(n, p)?.lines ?? 0).join(' | ')} |`),
+      .map((p) => `| (apart) ${p} | ${names.map((n) => cell(n, p)?.lines ?? '–').join(' | ')} |`),
   ];
   const whole = total('position groups') + total('its membership');
   const usersBefore = before ? countedTotal(before, 'users') : null;
@@ -294,6 +339,9 @@ function print(rows: Row[], before: Row[] | null) {
   }
 }
 
+const sourceName = (s: Source) =>
+  typeof s === 'string' ? s : 'patch' in s ? `${s.patch} (${s.files.source})` : s.file;
+
 if (import.meta.main) {
   const rows = measure(AT);
   if (process.argv.includes('--json')) console.log(JSON.stringify(rows, null, 2));
@@ -301,7 +349,6 @@ if (import.meta.main) {
   if (process.argv.includes('--files')) {
     for (const r of resources(AT))
       for (const p of r.parts)
-        for (const s of p.sources)
-          console.log(`${String(count(s, AT)).padStart(5)}  ${typeof s === 'string' ? s : s.file}`);
+        for (const s of p.sources) console.log(`${String(count(s, AT)).padStart(5)}  ${sourceName(s)}`);
   }
 }
