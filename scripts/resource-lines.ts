@@ -72,7 +72,7 @@ const dir = (folder: string, at: string | null): string[] =>
 const SIMPLE_PATCH = 'bench/simple-resource/machines.patch';
 const simple = (files: RegExp): Source[] => [{ patch: SIMPLE_PATCH, files }];
 
-/** Position groups' membership, counted apart from the group (the issue's "simple resource"). */
+/** Position groups' membership, counted apart from the group, which is then measured alone. */
 const MEMBERSHIP_FILES = ['members.ts', 'position-picker.tsx', 'position-picker.css'];
 const MEMBERSHIP_SCHEMAS = ['PositionGroupMember', 'PositionGroupDetail'];
 const except = (files: string[], names: string[]) => files.filter((f) => !names.includes(path.basename(f)));

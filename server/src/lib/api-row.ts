@@ -22,7 +22,7 @@ type Camel<S extends string> = S extends `${infer Head}_${infer Tail}`
 type RowValue<V> = V extends string ? V | Date : V;
 
 /** The row a schema's record is made from: its properties under their column names. */
-export type RowFor<S extends TObject> = {
+type RowFor<S extends TObject> = {
   [K in keyof Static<S> & string as Camel<K>]: RowValue<Static<S>[K]>;
 };
 
@@ -48,7 +48,7 @@ type NotColumn<T extends PgTable, I> = {
   [K in keyof I & string]: ColumnOf<T, K> extends never ? K : never;
 }[keyof I & string];
 /** How a field's value becomes its column's (trimmed, '' to null…); a field without one is stored as given. */
-export type ColumnRules<T extends PgTable, I> = {
+type ColumnRules<T extends PgTable, I> = {
   [K in keyof I & string]?: (value: Exclude<I[K], undefined>) => Insert<T>[ColumnOf<T, K>];
 };
 

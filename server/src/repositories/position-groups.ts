@@ -12,8 +12,6 @@ import { PositionGroup, type PositionGroupDetail } from '../schemas/position-gro
 import { listMembers, memberCounts } from './position-group-members.ts';
 import { siteScoped } from './site-scoped.ts';
 
-export type PositionGroupRow = typeof positionGroups.$inferSelect;
-export type PositionGroupChanges = Partial<Omit<typeof positionGroups.$inferInsert, 'siteId' | 'id'>>;
 export type ApiPositionGroup = Static<typeof PositionGroup>;
 export type ApiPositionGroupDetail = Static<typeof PositionGroupDetail>;
 

@@ -9,7 +9,6 @@ import { siteScoped } from './site-scoped.ts';
 import { foldedSearch } from './tasks-search.ts';
 
 export type TemplateRow = typeof taskTemplates.$inferSelect;
-export type NewTemplate = Omit<typeof taskTemplates.$inferInsert, 'siteId' | 'id'>;
 export type ApiTemplate = Static<typeof TaskTemplate>;
 
 export const templateRows = siteScoped(taskTemplates);

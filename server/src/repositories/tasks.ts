@@ -8,7 +8,6 @@ import { Task } from '../schemas/task.ts';
 import { siteScoped } from './site-scoped.ts';
 
 export type TaskRow = typeof tasks.$inferSelect;
-export type NewTask = Omit<typeof tasks.$inferInsert, 'siteId' | 'id'>;
 export type ApiTask = Static<typeof Task>;
 
 export const taskRows = siteScoped(tasks);
