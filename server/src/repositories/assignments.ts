@@ -11,7 +11,6 @@ import { onPosition, onTask, positionTaskColumns, positionTaskFields } from './p
 import { siteCondition } from './site-scoped.ts';
 
 export type ApiAssignment = Static<typeof Assignment>;
-export type AssignmentRow = typeof positionTaskAssignments.$inferSelect;
 
 const a = positionTaskAssignments;
 const p = positions;

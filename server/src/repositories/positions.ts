@@ -14,7 +14,6 @@ import { siteScoped } from './site-scoped.ts';
 
 export type PositionRow = typeof positions.$inferSelect;
 export type NewPosition = Omit<typeof positions.$inferInsert, 'siteId' | 'id'>;
-export type PositionChanges = Partial<NewPosition>;
 
 /** find, insert, update and remove by id, always within the site. */
 export const positionRows = siteScoped(positions);

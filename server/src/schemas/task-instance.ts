@@ -225,12 +225,9 @@ export const TaskInstanceDeleteResult = Type.Object(
 );
 
 /** Request types as the schemas define them (the type provider reads string enums as unknown). */
-export type TaskInstanceCreateInput = Static<typeof TaskInstanceCreate>;
-export type TaskInstanceUpdateInput = Static<typeof TaskInstanceUpdate>;
 export type FromTemplateBodyInput = Static<typeof FromTemplateBody>;
 export type BulkCreateBodyInput = Static<typeof BulkCreateBody>;
 export type TaskInstanceCompleteInput = Static<typeof TaskInstanceComplete>;
-export type TaskInstanceListQueryInput = Static<typeof TaskInstanceListQuery>;
 export type TemplateInstancesQueryInput = Static<typeof TemplateInstancesQuery>;
 export type PositionInstancesQueryInput = Static<typeof PositionInstancesQuery>;
 export type AvailableTemplatesQueryInput = Static<typeof AvailableTemplatesQuery>;

@@ -106,7 +106,4 @@ export const LegacyTaskTemplateBulkResult = Type.Object(
 );
 
 /** Request types as the schemas define them (the type provider reads string enums as unknown). */
-export type LegacyTaskTemplateCreateInput = Static<typeof LegacyTaskTemplateCreate>;
-export type LegacyTaskTemplateUpdateInput = Static<typeof LegacyTaskTemplateUpdate>;
-export type LegacyTaskTemplateListQueryInput = Static<typeof LegacyTaskTemplateListQuery>;
 export type LegacyTaskTemplateBulkCreateInput = Static<typeof LegacyTaskTemplateBulkCreate>;

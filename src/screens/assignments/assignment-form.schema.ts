@@ -10,5 +10,3 @@ export const assignmentFormSchema = yup.object({
   task_id: yup.number().typeError(required).required(required),
   is_primary: yup.boolean().required().default(false),
 });
-
-export type AssignmentFormValues = yup.InferType<typeof assignmentFormSchema>;
