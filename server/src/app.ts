@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { createServices } from './infra/create.ts';
 import { scheduleJobs } from './jobs/index.ts';
 import { errorBody } from './lib/errors.ts';
+import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   serveConsole?: boolean;
   /** Run the background jobs (the work-entry archive): the server does, tests and scripts do not. */
   jobs?: boolean;
+  /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
+  lazyCompile?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -50,6 +53,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Every log line of a request carries its id (reqId); plugins/request-id.ts says which id.
     genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    ...(options.lazyCompile
+      ? { schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } } }
+      : {}),
     // Errors the router raises before any route (a path parameter past maxParamLength, a path that
     // does not decode) answer with the standard error body too, without echoing the URL back.
     frameworkErrors: (error, request, reply) => {
@@ -64,7 +70,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(
+    options.lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler,
+  );
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   const ownsDatabase = !options.database;
