@@ -41,3 +41,6 @@ export function pgliteTemplateBlob(): Blob | undefined {
     pgliteTemplate = new Blob([readFileSync(PGLITE_TEMPLATE)]);
   return pgliteTemplate;
 }
+
+/** A migrated PGlite data folder the browser tests' servers start from (copied per server). */
+export const E2E_DATA_TEMPLATE = path.join(os.tmpdir(), `tagger-e2e-data-${TEMPLATE_HASH}`);
