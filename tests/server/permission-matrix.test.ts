@@ -103,6 +103,7 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/position-task-assignments/task/:id/positions': 'tasks.read',
   'POST /api/v1/position-task-assignments': 'tasks.create',
   'POST /api/v1/position-task-assignments/bulk-assign': 'tasks.create',
+  'POST /api/v1/position-task-assignments/bulk-rules': 'tasks.create',
   'PUT /api/v1/position-task-assignments/:positionId/:taskId': 'tasks.update',
   'DELETE /api/v1/position-task-assignments/:positionId/:taskId': 'tasks.delete',
   'GET /api/v1/task-dependencies': 'tasks.read',
