@@ -60,6 +60,7 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'PUT /api/v1/position-groups/:id': 'position_groups.update',
   'DELETE /api/v1/position-groups/:id': 'position_groups.delete',
   'GET /api/v1/health': 'public',
+  'GET /api/v1/ready': 'public',
   'GET /api/v1/system/health': 'system.settings',
   'GET /api/v1/system/metrics': 'system.settings',
   'GET /api/v1/sites': 'authenticated',
