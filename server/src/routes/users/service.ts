@@ -32,7 +32,9 @@ export const listUsers = (ctx: RequestContext) => repo.listSiteUsersJson(ctx.db,
 
 function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =
-    role === 'admin' ? 'Only an admin can give the admin role' : 'You cannot give a role above your own';
+    role === 'admin'
+      ? 'Only an admin can give the admin role'
+      : 'You cannot give a role above your own, or one with permissions you do not hold';
   return new HttpError(403, message, {
     code: 'ROLE_NOT_ALLOWED',
     details: [{ field, message, rule: 'role' }],
