@@ -72,13 +72,14 @@ export async function listSites(ctx: RequestContext) {
 }
 
 /**
- * maxUsersPerSite in effect: refuses one more active user on a full site. Called by the users
- * service before it creates a user. (Two creates racing for the last place may both pass: the
- * limit is an administrative cap, not a security boundary.)
+ * maxUsersPerSite in effect: refuses one more active user on a full site. Call it inside the
+ * transaction that adds or reactivates the user: it locks the site's row first, so two requests
+ * racing for the last place are taken one after the other and the second sees the first.
  */
-export async function assertUserCapacity(db: Db, siteId: string): Promise<void> {
-  const { maxUsersPerSite } = await repo.getSiteSettings(db, siteId);
-  if ((await repo.countActiveUsers(db, siteId)) < maxUsersPerSite) return;
+export async function assertUserCapacity(tx: Db, siteId: string): Promise<void> {
+  await repo.lockSite(tx, siteId);
+  const { maxUsersPerSite } = await repo.getSiteSettings(tx, siteId);
+  if ((await repo.countActiveUsers(tx, siteId)) < maxUsersPerSite) return;
   throw new HttpError(
     409,
     `This site already has ${maxUsersPerSite} active users, the most its site settings allow. Raise “Max users per site” or deactivate a user first.`,

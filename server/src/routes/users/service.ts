@@ -64,19 +64,23 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
   await assertEmailFree(ctx, email);
-  if (input.is_active !== false) await assertUserCapacity(ctx.db, ctx.siteId);
   const passwordHash = await ctx.services.passwords.hash(input.password);
-  // The unique index still decides a race; lib/db-errors turns it into the same 409.
-  const row = await userRows.insert(ctx.db, ctx.siteId, {
-    firstName,
-    lastName,
-    email,
-    emailNormalized: normalizeEmail(email),
-    role: role as Role,
-    isActive: input.is_active ?? true,
-    passwordHash,
+  const row = await ctx.db.transaction(async (tx) => {
+    if (input.is_active !== false) await assertUserCapacity(tx, ctx.siteId);
+    // The unique index still decides a race; lib/db-errors turns it into the same 409.
+    const inserted = await userRows.insert(tx, ctx.siteId, {
+      firstName,
+      lastName,
+      email,
+      emailNormalized: normalizeEmail(email),
+      role: role as Role,
+      isActive: input.is_active ?? true,
+      passwordHash,
+    });
+    if (customRole) await roleRepo.setHolder(tx, ctx.siteId, inserted.id, customRole.id);
+    return inserted;
   });
-  if (customRole) await giveCustomRole(ctx, row.id, customRole.id);
+  if (customRole) invalidateSiteRoles(ctx.db, ctx.siteId);
   return repo.toApiUser(row, customRole);
 }
 
@@ -106,8 +110,14 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.password) changes.passwordHash = await ctx.services.passwords.hash(input.password);
 
+  const reactivated = !target.isActive && changes.isActive === true;
   const row =
-    Object.keys(changes).length > 0 ? await userRows.update(ctx.db, ctx.siteId, id, changes) : target;
+    Object.keys(changes).length === 0
+      ? target
+      : await ctx.db.transaction(async (tx) => {
+          if (reactivated) await assertUserCapacity(tx, ctx.siteId);
+          return userRows.update(tx, ctx.siteId, id, changes);
+        });
   if (!row) throw errors.notFound('User not found', 'USER_NOT_FOUND');
   if (customChange) await giveCustomRole(ctx, target.id, customRole?.id ?? null);
 
