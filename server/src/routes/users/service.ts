@@ -11,6 +11,7 @@ import { findPgError } from '../../lib/db-errors.ts';
 import { actorRole, customRoleOf, invalidateSiteRoles } from '../../lib/effective-permissions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { trimmedName } from '../../lib/text-rules.ts';
+import { raiseCredentialsEpoch } from '../../repositories/auth.ts';
 import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
@@ -116,7 +117,11 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
       ? target
       : await ctx.db.transaction(async (tx) => {
           if (reactivated) await assertUserCapacity(tx, ctx.siteId);
-          return userRows.update(tx, ctx.siteId, id, changes);
+          const updated = await userRows.update(tx, ctx.siteId, id, changes);
+          // A reset password or a deactivation ends the trust of every browser the user signed in on.
+          if (changes.passwordHash || (target.isActive && changes.isActive === false))
+            await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+          return updated;
         });
   if (!row) throw errors.notFound('User not found', 'USER_NOT_FOUND');
   if (customChange) await giveCustomRole(ctx, target.id, customRole?.id ?? null);
@@ -163,7 +168,11 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
   if (!canManageUser(actorRole(ctx.actor), held ?? target.role)) throw rankTooLow();
 
   const deactivate = async (): Promise<DeleteOutcome> => {
-    const row = await userRows.update(ctx.db, ctx.siteId, id, { isActive: false });
+    const row = await ctx.db.transaction(async (tx) => {
+      const updated = await userRows.update(tx, ctx.siteId, id, { isActive: false });
+      await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+      return updated;
+    });
     await ctx.sessions.revokeUser(target.id, 'deactivated');
     return {
       message: 'The user has work history, so they were deactivated instead of deleted',
