@@ -5,11 +5,12 @@
  * repositories/site-settings getSiteSettings).
  */
 
-import { isTimeZone, type SiteSettings } from '#domain/site-settings.ts';
+import type { SiteSettings } from '#domain/site-settings.ts';
 import { EMAIL_REGEX } from '#domain/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/site-settings.ts';
+import { isSiteTimeZone, siteTimeZones } from '../../repositories/time-zones.ts';
 import type { SiteSettingsUpdateBody } from '../../schemas/site-settings.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -41,22 +42,27 @@ function invalid(field: string, rule: string, message: string): HttpError {
   return new HttpError(400, message, { code: 'VALIDATION_ERROR', details: [{ field, message, rule }] });
 }
 
+/** GET /site-settings/time-zones: what the settings form's picker offers and a save accepts. */
+export async function listTimeZones(ctx: RequestContext) {
+  return { time_zones: [...(await siteTimeZones(ctx.db))] };
+}
+
 /** The rules beyond the schema; trimmed text is what gets stored. */
-function clean(input: SiteSettingsUpdateBody): SiteSettings {
+async function clean(db: Db, input: SiteSettingsUpdateBody): Promise<SiteSettings> {
   const { version: _version, ...values } = input;
   const siteName = values.siteName.trim();
   if (siteName === '') throw errors.fieldError('siteName', 'required');
   const adminEmail = values.adminEmail.trim();
   if (adminEmail !== '' && !EMAIL_REGEX.test(adminEmail)) throw errors.fieldError('adminEmail', 'email');
   const timezone = values.timezone.trim();
-  if (!isTimeZone(timezone)) {
+  if (!(await isSiteTimeZone(db, timezone))) {
     throw invalid('timezone', 'timezone', 'Unknown time zone: use a name such as Europe/Helsinki, or UTC');
   }
   return { ...values, siteName, adminEmail, timezone, siteDescription: values.siteDescription.trim() };
 }
 
 export async function updateSettings(ctx: RequestContext, input: SiteSettingsUpdateBody) {
-  const settings = clean(input);
+  const settings = await clean(ctx.db, input);
   const saved = await repo.saveSiteSettings(ctx.db, ctx.siteId, input.version, settings, ctx.actor.userId);
   if (!saved) {
     if (!(await repo.findSite(ctx.db, ctx.siteId))) throw siteMissing();
