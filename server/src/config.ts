@@ -37,8 +37,11 @@ export interface Config {
   loginAccountLockSeconds: number;
   loginAccountLockMaxSeconds: number;
   loginAccountDailyMaxFailures: number;
-  /** Lifetime of the trusted-device cookie, seconds (renewed at every sign-in). */
+  /** Lifetime of a trusted-device entry, seconds, checked by the server (renewed at every sign-in). */
   trustedDeviceTtl: number;
+  /** CSV exports one user, and one site, may stream at once in this process (infra/export-slots.ts). */
+  exportsPerUser: number;
+  exportsPerSite: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
@@ -129,7 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       100,
       'LOGIN_ACCOUNT_DAILY_MAX_FAILURES',
     ),
-    trustedDeviceTtl: int(env.TRUSTED_DEVICE_TTL, 365 * 24 * 3600, 'TRUSTED_DEVICE_TTL'),
+    trustedDeviceTtl: int(env.TRUSTED_DEVICE_TTL, 30 * 24 * 3600, 'TRUSTED_DEVICE_TTL'),
+    // Each export holds at most one database connection: the site bound keeps half the default pool free.
+    exportsPerUser: int(env.EXPORTS_PER_USER, 2, 'EXPORTS_PER_USER'),
+    exportsPerSite: int(env.EXPORTS_PER_SITE, 5, 'EXPORTS_PER_SITE'),
     // OWASP ASVS 5 / OWASP cheat sheet minimum for argon2id: m=19 MiB, t=2, p=1.
     argon2: {
       memoryCost: int(env.ARGON2_MEMORY_KIB, 19456, 'ARGON2_MEMORY_KIB'),

@@ -4,6 +4,7 @@
  * holds, and is given to a user like a built-in role, with the same rank rules.
  */
 import {
+  canGiveRole,
   hasPermission,
   isPermission,
   isRole,
@@ -43,15 +44,7 @@ export function normalizePermissions(permissions: readonly string[]): Permission
   return PERMISSIONS.filter((p) => wanted.has(p));
 }
 
-/**
- * Giving a custom role to a user: with users.create, at or below the actor's rank (as with the
- * built-in roles), and never more than the actor holds themselves, so no one can hand out access
- * they do not have.
- */
+/** Giving a custom role to a user: the same rule as a built-in one (canGiveRole). */
 export function canAssignCustomRole(actor: RoleLike, role: RoleGrant): boolean {
-  return (
-    hasPermission(actor, 'users.create') &&
-    role.level <= roleRank(actor) &&
-    permissionsBeyond(actor, role.permissions).length === 0
-  );
+  return canGiveRole(actor, role);
 }

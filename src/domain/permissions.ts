@@ -112,18 +112,35 @@ export function canManageUser(actorRole: RoleLike, targetRole: RoleLike): boolea
   return hasPermission(actorRole, 'users.create') && roleRank(actorRole) > roleRank(targetRole);
 }
 
+/** A built-in role as a grant (its rank and permissions), or the custom role itself. */
+function grantOf(role: RoleLike): RoleGrant | null {
+  if (isGrant(role)) return role;
+  return isRole(role) ? { level: ROLE_RANK[role], permissions: ROLE_PERMISSIONS[role] } : null;
+}
+
 /**
- * Which roles the actor may give to a user: never above their own rank, and only an admin
- * makes another admin.
+ * The one rule for giving a role to a user, built-in or custom, on create or update: the giver
+ * holds users.create, is not outranked by the role, and holds every permission it grants, so no
+ * one hands out access they do not have (an admin alone holds system.*, so only an admin makes
+ * an admin).
  */
+export function canGiveRole(actorRole: RoleLike, role: RoleLike): boolean {
+  const grant = grantOf(role);
+  return (
+    grant !== null &&
+    hasPermission(actorRole, 'users.create') &&
+    grant.level <= roleRank(actorRole) &&
+    grant.permissions.every((p) => isPermission(p) && hasPermission(actorRole, p))
+  );
+}
+
+/** The built-in roles the actor may give (canGiveRole). */
 export function assignableRoles(actorRole: RoleLike): Role[] {
-  if (!hasPermission(actorRole, 'users.create')) return [];
-  const rank = roleRank(actorRole);
-  return ROLES.filter((r) => (r === 'admin' ? actorRole === 'admin' : ROLE_RANK[r] <= rank));
+  return ROLES.filter((r) => canGiveRole(actorRole, r));
 }
 
 export function canAssignRole(actorRole: RoleLike, role: string): boolean {
-  return (assignableRoles(actorRole) as string[]).includes(role);
+  return canGiveRole(actorRole, role);
 }
 
 /** Roles screen (spec §6): a viewer edits a role only above it and with roles.update. */

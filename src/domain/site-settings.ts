@@ -54,19 +54,6 @@ export type NumericSetting = keyof typeof SETTINGS_BOUNDS;
 
 export const SETTINGS_TEXT_MAX = { siteName: 100, siteDescription: 2000, timezone: 64 } as const;
 
-let zones: Set<string> | undefined;
-
-/** A real IANA time zone the runtime knows (plus 'UTC', which some runtimes do not list). */
-export function isTimeZone(value: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-  return zones.has(value);
-}
-
-/** Every time zone the runtime knows, UTC first, for the form's picker. */
-export function timeZones(): string[] {
-  return ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
-}
-
 export function isDateFormat(value: string): value is DateFormat {
   return (DATE_FORMATS as readonly string[]).includes(value);
 }

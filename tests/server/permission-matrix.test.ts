@@ -70,6 +70,7 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'DELETE /api/v1/roles/:id': 'roles.delete',
   'GET /api/v1/site-settings': 'system.settings',
   'GET /api/v1/site-settings/display': 'authenticated',
+  'GET /api/v1/site-settings/time-zones': 'system.settings',
   'PUT /api/v1/site-settings': 'system.settings',
   'GET /api/v1/tasks': 'tasks.read',
   'POST /api/v1/tasks': 'tasks.create',

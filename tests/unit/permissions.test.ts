@@ -97,6 +97,14 @@ describe('roles and permissions (spec §6)', () => {
     expect(canAssignRole('owner', 'admin')).toBe(false);
   });
 
+  it('gives a custom role’s holder only roles within its level and its permissions (the console’s role list)', () => {
+    const clerk = { level: 2, permissions: ['dashboard.view', 'users.read', 'users.create', 'users.update'] };
+    expect(assignableRoles(clerk)).toEqual([]);
+    const nearOwner = { level: 3, permissions: [...ROLE_PERMISSIONS.manager, 'users.create'] };
+    expect(assignableRoles(nearOwner)).toEqual(['manager']);
+    expect(assignableRoles({ level: 3, permissions: ['users.create'] })).toEqual([]);
+  });
+
   it('lets a viewer edit only roles below them, with roles.update', () => {
     expect(canEditRole('admin', 'owner')).toBe(true);
     expect(canEditRole('owner', 'owner')).toBe(false);

@@ -24,11 +24,15 @@ const { SiteSettingsScreen } = await import('../../src/screens/site-settings/sit
 
 const SERVER: SiteSettings = { ...DEFAULT_SITE_SETTINGS, siteName: 'Harbour Tower' };
 
+/** The server's list (the database's zones), with two the browser's own list may lack. */
+const ZONES = ['UTC', 'Europe/Helsinki', 'Europe/Kyiv', 'Pacific/Kanton'];
+
 type Answer = (config: AxiosRequestConfig) => unknown;
 function serve(put: Answer, get: Answer = () => ({ settings: SERVER, version: '41', updated_at: null })) {
   http.apiRequest.mockImplementation(async (config: AxiosRequestConfig) => {
     if (config.url === '/site-settings/display')
       return { timezone: 'UTC', dateFormat: 'DD/MM/YYYY', defaultUserRole: 'worker' };
+    if (config.url === '/site-settings/time-zones') return { time_zones: ZONES };
     if (config.url === '/site-settings' && config.method === 'GET') return get(config);
     if (config.url === '/site-settings' && config.method === 'PUT') return put(config);
     throw new Error(`unexpected ${config.method} ${config.url}`);
@@ -158,6 +162,39 @@ describe('site settings screen', () => {
     // Any edit clears the banner.
     await type('Site name', 'Changed again');
     await waitFor(() => expect(screen.queryByText('Failed to save site settings')).toBeNull());
+  });
+
+  it('keeps and saves a zone of the server’s list that the browser’s own list lacks', async () => {
+    serve(
+      (config) => ({ settings: config.data, version: '42', updated_at: null }),
+      () => ({ settings: { ...SERVER, timezone: 'Europe/Kyiv' }, version: '41', updated_at: null }),
+    );
+    await open();
+    expect(Intl.supportedValuesOf('timeZone')).not.toContain('Europe/Kyiv');
+    await waitFor(() =>
+      expect(http.apiRequest.mock.calls.map(([c]) => c.url)).toContain('/site-settings/time-zones'),
+    );
+    const picker = screen.getByLabelText('Timezone', { selector: 'input' }).closest('.p-dropdown');
+    expect(picker?.querySelector('.p-dropdown-label')?.textContent).toBe('Europe/Kyiv');
+    await type('Site name', 'Changed');
+    await clickSave();
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ timezone: 'Europe/Kyiv', siteName: 'Changed', version: '41' });
+  });
+
+  it('shows the server’s refusal of a time zone on the field, in the user’s language', async () => {
+    serve(() => {
+      throw new ApiError(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'Unknown time zone',
+        details: [{ field: 'timezone', message: 'Unknown time zone', rule: 'timezone' }],
+      });
+    });
+    await open();
+    await type('Site name', 'Changed');
+    await clickSave();
+    expect(await screen.findByText('Choose a time zone from the list')).toBeTruthy();
   });
 
   it('says when the settings cannot be loaded, and tries again', async () => {

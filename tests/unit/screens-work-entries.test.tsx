@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/api-error.ts';
 import type { WorkEntry } from '../../src/api/gen/model';
 import { hasPermission, type Role } from '../../src/domain/permissions.ts';
 import { renderScreen } from './support/render-screen.tsx';
@@ -158,5 +159,24 @@ describe('work entries screen', () => {
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
     expect(screen.queryAllByLabelText('Worker')).toEqual([]);
     expect(screen.getByText(/Your own check-ins/)).toBeTruthy();
+  });
+
+  it('says when the server refuses an export because too many are running, and that a later try works', async () => {
+    await renderAs('manager');
+    http.apiRequest.mockImplementation(async (config) => {
+      if (config.url === '/work-entries/export') {
+        throw new ApiError(429, {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: 'Too many exports are running',
+          code: 'EXPORT_BUSY',
+        });
+      }
+      return answer(config);
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    expect(
+      await screen.findByText('Too many exports are running. Please try again in a moment'),
+    ).toBeTruthy();
   });
 });

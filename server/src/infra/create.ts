@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { shareSiteRoles } from '../lib/effective-permissions.ts';
 import { findSessionState } from '../repositories/sessions.ts';
+import { createExportSlots } from './export-slots.ts';
 import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMemoryLoginLimiter } from './memory-stores.ts';
@@ -45,6 +46,7 @@ export async function createServices(
     liveSessions: createLiveSessions((sessionId) => findSessionState(db, sessionId)),
     loginLimiter: redis ? createRedisLoginLimiter(redis, limits) : createMemoryLoginLimiter(limits),
     trustedDevices: createTrustedDevices(jwtSecret, config.trustedDeviceTtl),
+    exportSlots: createExportSlots(config.exportsPerUser, config.exportsPerSite),
     redis,
   };
 }

@@ -4,6 +4,7 @@
  * routes/<area>/service.ts; this folder holds what several areas share.
  */
 import type { Redis } from 'ioredis';
+import type { ExportSlots } from './export-slots.ts';
 import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';
 import type { TokenService } from './tokens.ts';
@@ -83,5 +84,7 @@ export interface Services {
   liveSessions: LiveSessions;
   loginLimiter: LoginLimiter;
   trustedDevices: TrustedDevices;
+  /** Concurrent CSV exports per user and per site (export-slots.ts). */
+  exportSlots: ExportSlots;
   redis: Redis | null;
 }

@@ -74,13 +74,13 @@ export async function loadSessionUser(
 /** A user of a site by email, as normalizeEmail() spells it (the unique index's key), with the hash. */
 export async function findLoginUser(db: Db, siteId: string, email: string) {
   const [row] = await db
-    .select({ ...columns, passwordHash: users.passwordHash })
+    .select({ ...columns, passwordHash: users.passwordHash, credentialsEpoch: users.credentialsEpoch })
     .from(users)
     .innerJoin(sites, eq(sites.id, users.siteId))
     .where(and(eq(users.siteId, siteId), eq(users.emailNormalized, normalizeEmail(email))));
   if (!row) return null;
-  const { passwordHash, ...rest } = row;
-  return { user: await withPermissions(db, toSessionUser(rest)), passwordHash };
+  const { passwordHash, credentialsEpoch, ...rest } = row;
+  return { user: await withPermissions(db, toSessionUser(rest)), passwordHash, credentialsEpoch };
 }
 
 /** The sign-in time; not an edit of the user, so updated_at keeps its value. */
@@ -107,8 +107,26 @@ export async function updateAccount(
 /** The email and password hash of a user of a site, to check their current password. */
 export async function findCredentials(db: Db, userId: number, siteId: string) {
   const [row] = await db
-    .select({ email: users.email, passwordHash: users.passwordHash, isActive: users.isActive })
+    .select({
+      email: users.email,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+      credentialsEpoch: users.credentialsEpoch,
+    })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.siteId, siteId)));
   return row;
+}
+
+/**
+ * Every trusted device of the user stops counting (infra/trusted-devices.ts): their password was
+ * changed or reset, or they were deactivated. The new epoch, for the browser making the change.
+ */
+export async function raiseCredentialsEpoch(db: Db, userId: number, siteId: string): Promise<number> {
+  const [row] = await db
+    .update(users)
+    .set({ credentialsEpoch: sql`${users.credentialsEpoch} + 1` })
+    .where(and(eq(users.id, userId), eq(users.siteId, siteId)))
+    .returning({ epoch: users.credentialsEpoch });
+  return row?.epoch ?? 0;
 }

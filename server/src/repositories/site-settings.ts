@@ -89,6 +89,15 @@ export async function saveSiteSettings(
   });
 }
 
+/**
+ * Locks the site's row until the transaction ends: writers that check a per-site limit before
+ * adding (users under maxUsersPerSite) take it first, so concurrent ones queue instead of all
+ * seeing room for one more.
+ */
+export async function lockSite(tx: Db, siteId: string): Promise<void> {
+  await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
+}
+
 /** Active accounts of the site: what maxUsersPerSite limits. */
 export async function countActiveUsers(db: Db, siteId: string): Promise<number> {
   const [row] = await db

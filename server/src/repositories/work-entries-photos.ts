@@ -1,7 +1,7 @@
 /** Photo rows of work entries (the files live in the photo folder, never in the database). */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { workEntryPhotos as p } from '../db/schema/index.ts';
+import { workEntryPhotos as p, workEntries } from '../db/schema/index.ts';
 
 export type PhotoRow = typeof p.$inferSelect;
 
@@ -39,4 +39,26 @@ export async function insertPhoto(
     .values({ ...values, siteId })
     .returning();
   return row;
+}
+
+/**
+ * Adds a photo row unless the entry already holds `max`, in one transaction that locks the entry's
+ * row first: concurrent uploads to one entry are counted one after the other, so the limit holds
+ * however many arrive at once. Undefined when the entry is full (or gone).
+ */
+export function insertPhotoWithin(
+  db: Db,
+  siteId: string,
+  values: { workEntryId: number; url: string; contentType: string; sizeBytes: number },
+  max: number,
+): Promise<PhotoRow | undefined> {
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select({ id: workEntries.id })
+      .from(workEntries)
+      .where(and(eq(workEntries.siteId, siteId), eq(workEntries.id, values.workEntryId)))
+      .for('update');
+    if (!entry || (await photoCount(tx, siteId, values.workEntryId)) >= max) return undefined;
+    return insertPhoto(tx, siteId, values);
+  });
 }

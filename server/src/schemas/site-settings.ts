@@ -75,6 +75,12 @@ export const SiteDisplaySettings = Type.Object(
   { $id: 'SiteDisplaySettings' },
 );
 
+/** Every time zone a site may use (the database's list), UTC first. */
+export const TimeZoneList = Type.Object(
+  { time_zones: Type.Array(Type.String(), { description: 'IANA names, e.g. Europe/Kyiv' }) },
+  { $id: 'TimeZoneList' },
+);
+
 export const Site = Type.Object(
   { id: Type.String(), name: Type.String(), created_at: Type.String({ format: 'date-time' }) },
   { $id: 'Site' },

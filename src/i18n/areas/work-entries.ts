@@ -73,6 +73,7 @@ export const workEntries = defineArea({
       label: 'Export progress',
       done: 'Exported {{rows}} rows',
       failed: 'The export failed. Please try again',
+      busy: 'Too many exports are running. Please try again in a moment',
     },
     archive: {
       viewLabel: 'Show',
@@ -156,6 +157,7 @@ export const workEntries = defineArea({
       label: 'Viennin edistyminen',
       done: '{{rows}} riviä viety',
       failed: 'Vienti epäonnistui. Yritä uudelleen',
+      busy: 'Liian monta vientiä on käynnissä. Yritä hetken kuluttua uudelleen',
     },
     archive: {
       viewLabel: 'Näytä',
@@ -239,6 +241,7 @@ export const workEntries = defineArea({
       label: 'Exportförlopp',
       done: '{{rows}} rader exporterade',
       failed: 'Exporten misslyckades. Försök igen',
+      busy: 'För många exporter pågår. Försök igen om en stund',
     },
     archive: {
       viewLabel: 'Visa',

@@ -1,14 +1,14 @@
 /**
  * The two inputs the settings form needs beyond the kit's fields: a whole-number text input
  * (spec §5: anything can be typed; the schema parses it) that can be disabled, and the time zone
- * picker (every IANA zone the browser knows, filterable).
+ * picker (every zone the server accepts, i.e. the database knows, filterable).
  */
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { type Control, Controller } from 'react-hook-form';
+import { useListTimeZones } from '../../api/gen/site-settings/site-settings.ts';
 import { FormField } from '../../components/common/form-field.tsx';
-import { timeZones } from '../../domain/site-settings.ts';
 import type { SiteSettingsFormValues } from './site-settings-form.schema.ts';
 
 type Props<N extends keyof SiteSettingsFormValues> = {
@@ -53,12 +53,18 @@ export function WholeNumberField(
   );
 }
 
+type ZoneOption = { label: string; value: string };
+const zoneOption = (zone: string): ZoneOption => ({ label: zone.replaceAll('_', ' '), value: zone });
+
+/** The saved zone stays shown while the list loads (or if the list no longer has it). */
+const withValue = (options: ZoneOption[], value: string | undefined) =>
+  !value || options.some((o) => o.value === value) ? options : [zoneOption(value), ...options];
+
 export function TimezoneField(props: Props<'timezone'>) {
   const { control, name, id, label, hint, placeholder } = props;
-  const options = useMemo(
-    () => timeZones().map((zone) => ({ label: zone.replaceAll('_', ' '), value: zone })),
-    [],
-  );
+  // The list changes only with a server upgrade: fetched once per page load.
+  const zones = useListTimeZones({ query: { staleTime: Number.POSITIVE_INFINITY } });
+  const options = useMemo(() => (zones.data?.time_zones ?? []).map(zoneOption), [zones.data]);
   return (
     <Controller
       name={name}
@@ -67,11 +73,11 @@ export function TimezoneField(props: Props<'timezone'>) {
         <FormField id={id} label={label} error={error?.message} hint={hint}>
           <Dropdown
             inputId={id}
+            options={withValue(options, field.value)}
             inputRef={field.ref}
             value={field.value}
             onChange={(e) => field.onChange(e.value)}
             onBlur={field.onBlur}
-            options={options}
             filter
             filterInputAutoFocus
             placeholder={placeholder}

@@ -5,7 +5,6 @@ import {
   type DateFormat,
   DEFAULT_ROLE_OPTIONS,
   type DefaultUserRole,
-  isTimeZone,
   type NumericSetting,
   SETTINGS_BOUNDS,
   SETTINGS_TEXT_MAX,
@@ -53,10 +52,8 @@ export const siteSettingsSchema = yup.object({
     .default('')
     .max(LIMITS.emailMax, max(LIMITS.emailMax))
     .test('email', formMessage('validation.email'), (v) => !v || EMAIL_REGEX.test(v)),
-  timezone: yup
-    .string()
-    .required(required)
-    .test('timezone', formMessage('siteSettings.validation.timezone'), (v) => !v || isTimeZone(v)),
+  // One of the picker's zones (the database's list, GET /site-settings/time-zones); the server checks it.
+  timezone: yup.string().required(required),
   maxUsersPerSite: bounded('maxUsersPerSite'),
   defaultUserRole: yup
     .string<DefaultUserRole>()

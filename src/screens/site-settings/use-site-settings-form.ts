@@ -10,6 +10,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { getGetSiteDisplaySettingsQueryKey } from '../../api/gen/site-settings/site-settings.ts';
+import { formMessage } from '../../components/common/form-message.ts';
 import { detailToFormMessage } from '../../components/common/server-errors.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../domain/site-settings.ts';
 import { useAuthActor } from '../../machines/auth/auth-provider.tsx';
@@ -25,6 +26,9 @@ import {
 } from './site-settings-form.schema.ts';
 
 const liveMachine = siteSettingsMachine.provide({ actors: siteSettingsActors });
+
+/** The server is the judge of a time zone (the database's list); its refusal reads in the user's language. */
+const SERVER_MESSAGES = { 'timezone.timezone': formMessage('siteSettings.validation.timezone') };
 
 export function useSiteSettingsForm() {
   const [snapshot, send] = useMachine(liveMachine, { inspect: screenInspect });
@@ -53,7 +57,7 @@ export function useSiteSettingsForm() {
     for (const detail of fieldErrors) {
       const field = detail.field as keyof SiteSettingsFormValues;
       if (SITE_SETTINGS_FIELDS.includes(field)) {
-        setError(field, { type: 'server', message: detailToFormMessage(detail) });
+        setError(field, { type: 'server', message: detailToFormMessage(detail, SERVER_MESSAGES) });
       }
     }
   }, [fieldErrors, setError]);

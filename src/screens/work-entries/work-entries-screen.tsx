@@ -4,6 +4,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error.ts';
 import { useListArchivedWorkEntries, useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
 import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
@@ -82,8 +83,10 @@ export function WorkEntriesScreen() {
     try {
       const exported = await exporter.run(params, archived ? stored : undefined);
       notify.success(t('workEntries.export.done', { rows: exported.toLocaleString(i18n.resolvedLanguage) }));
-    } catch {
-      notify.error(t('workEntries.export.failed'));
+    } catch (err) {
+      // 429: the server's bound on concurrent exports (EXPORT_BUSY); a later try succeeds.
+      const busy = isApiError(err) && err.status === 429;
+      notify.error(t(busy ? 'workEntries.export.busy' : 'workEntries.export.failed'));
     }
   };
   const progress = exporter.progress;

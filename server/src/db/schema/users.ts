@@ -1,6 +1,6 @@
 /** Users and their refresh sessions. */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import type { UniqueMessages } from './columns.ts';
@@ -29,6 +29,11 @@ export const users = pgTable(
     /** The console language the user chose for themselves; null follows the browser. */
     language: text('language'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * Raised when the user's credentials stop counting (a password change or reset, deactivation):
+     * a trusted-device cookie names the epoch it was given in, and one from an older epoch is ignored.
+     */
+    credentialsEpoch: integer('credentials_epoch').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

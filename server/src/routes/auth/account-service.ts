@@ -2,17 +2,22 @@
  * The signed-in user's own account (spec §4 Profile): their name and language, and their password.
  * Rank rules are for managing others and do not apply here. The current password is checked under
  * the sign-in limits of the account, so this endpoint cannot serve as a password oracle; a change
- * ends every other session of the user and keeps the one making it.
+ * ends every other session and trusted device of the user and keeps the one making it.
  */
 import type { Static } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { revokeUserSessions } from '../../infra/sessions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
-import { findCredentials, type SessionUserBody, updateAccount } from '../../repositories/auth.ts';
+import {
+  findCredentials,
+  raiseCredentialsEpoch,
+  type SessionUserBody,
+  updateAccount,
+} from '../../repositories/auth.ts';
 import type { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
 import type { AuthContext } from '../../types.ts';
 import { cleanName } from '../users/service.ts';
-import { currentUser, loginAttempt } from './service.ts';
+import { currentUser, loginAttempt, rememberDevice } from './service.ts';
 
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 
@@ -33,6 +38,7 @@ export async function updateOwnAccount(
 export async function changeOwnPassword(
   app: FastifyInstance,
   request: FastifyRequest,
+  reply: FastifyReply,
   auth: AuthContext,
   input: Static<typeof PasswordChange>,
 ): Promise<{ message: string }> {
@@ -44,6 +50,7 @@ export async function changeOwnPassword(
     siteId: auth.siteId,
     email: account.email,
     userId: auth.userId,
+    credentialsEpoch: account.credentialsEpoch,
   });
   const wait = await loginLimiter.retryAfter(attempt);
   if (wait > 0) throw errors.tooManyRequests(wait);
@@ -55,9 +62,13 @@ export async function changeOwnPassword(
     });
   }
   await loginLimiter.recordSuccess(attempt);
-  await updateAccount(db, auth.userId, auth.siteId, {
-    passwordHash: await passwords.hash(input.new_password),
+  const passwordHash = await passwords.hash(input.new_password);
+  const epoch = await db.transaction(async (tx) => {
+    await updateAccount(tx, auth.userId, auth.siteId, { passwordHash });
+    return raiseCredentialsEpoch(tx, auth.userId, auth.siteId);
   });
   await revokeUserSessions(app, auth.userId, 'password changed', auth.sessionId);
+  // Every other browser's trust ends with the old password; this one proved the current password.
+  rememberDevice(app, request, reply, auth.userId, epoch);
   return { message: 'Password changed' };
 }

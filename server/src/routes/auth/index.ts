@@ -96,7 +96,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => changeOwnPassword(app, request, requireAuth(request), request.body),
+    async (request, reply) => changeOwnPassword(app, request, reply, requireAuth(request), request.body),
   );
 
   app.post(

@@ -49,7 +49,7 @@ function issueAccessToken(app: FastifyInstance, user: SessionUserBody, sessionId
 export function loginAttempt(
   app: FastifyInstance,
   request: FastifyRequest,
-  account: { siteId: string; email: string; userId?: number },
+  account: { siteId: string; email: string; userId?: number; credentialsEpoch?: number },
 ): LoginAttempt {
   return {
     ip: request.ip,
@@ -57,7 +57,11 @@ export function loginAttempt(
     device:
       account.userId === undefined
         ? undefined
-        : app.services.trustedDevices.deviceFor(readDeviceCookie(request), account.userId),
+        : app.services.trustedDevices.deviceFor(
+            readDeviceCookie(request),
+            account.userId,
+            account.credentialsEpoch ?? 0,
+          ),
   };
 }
 
@@ -67,9 +71,13 @@ export async function signIn(
   reply: FastifyReply,
   input: { email: string; password: string; siteId: string },
 ): Promise<{ token: string; user: SessionUserBody }> {
-  const { loginLimiter, passwords, trustedDevices } = app.services;
+  const { loginLimiter, passwords } = app.services;
   const found = await findLoginUser(app.database.db, input.siteId, input.email);
-  const attempt = loginAttempt(app, request, { ...input, userId: found?.user.id });
+  const attempt = loginAttempt(app, request, {
+    ...input,
+    userId: found?.user.id,
+    credentialsEpoch: found?.credentialsEpoch,
+  });
   const wait = await loginLimiter.retryAfter(attempt);
   if (wait > 0) throw errors.tooManyRequests(wait);
 
@@ -91,9 +99,21 @@ export async function signIn(
     ip: request.ip,
   });
   setRefreshCookie(request, reply, refreshToken, session.expiresAt);
-  const device = trustedDevices.remember(readDeviceCookie(request), user.id);
-  setDeviceCookie(request, reply, device, trustedDevices.ttlSeconds);
+  rememberDevice(app, request, reply, user.id, found.credentialsEpoch);
   return { token: await issueAccessToken(app, user, session.id), user };
+}
+
+/** Renews this browser's trusted-device entry for the user, in their current credentials epoch. */
+export function rememberDevice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  credentialsEpoch: number,
+) {
+  const { trustedDevices } = app.services;
+  const device = trustedDevices.remember(readDeviceCookie(request), userId, credentialsEpoch);
+  setDeviceCookie(request, reply, device, trustedDevices.ttlSeconds);
 }
 
 /** A new access token for the refresh cookie's session, whose token is rotated. */

@@ -5,13 +5,14 @@ import {
   SiteSettingsResponse,
   SiteSettingsUpdate,
   type SiteSettingsUpdateBody,
+  TimeZoneList,
 } from '../../schemas/site-settings.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
-import { listSites, readDisplaySettings, readSettings, updateSettings } from './service.ts';
+import { listSites, listTimeZones, readDisplaySettings, readSettings, updateSettings } from './service.ts';
 
 const { op } = routeKit('site-settings');
 
-/** GET /sites, GET and PUT /site-settings, GET /site-settings/display: registered without a prefix. */
+/** GET /sites, GET and PUT /site-settings, GET /site-settings/display and /time-zones: registered without a prefix. */
 const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sites',
@@ -47,6 +48,19 @@ const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { response: { 200: SiteDisplaySettings, ...notFound('site') } },
     ),
     async (request) => readDisplaySettings(contextOf(app, request)),
+  );
+
+  app.get(
+    '/site-settings/time-zones',
+    op(
+      'system.settings',
+      {
+        operationId: 'listTimeZones',
+        summary: 'The time zones the settings accept (every zone the database knows), UTC first',
+      },
+      { response: { 200: TimeZoneList } },
+    ),
+    async (request) => listTimeZones(contextOf(app, request)),
   );
 
   app.put(

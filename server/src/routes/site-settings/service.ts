@@ -5,11 +5,12 @@
  * repositories/site-settings getSiteSettings).
  */
 
-import { isTimeZone, type SiteSettings } from '#domain/site-settings.ts';
+import type { SiteSettings } from '#domain/site-settings.ts';
 import { EMAIL_REGEX } from '#domain/validation.ts';
 import type { Db } from '../../db/client.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/site-settings.ts';
+import { isSiteTimeZone, siteTimeZones } from '../../repositories/time-zones.ts';
 import type { SiteSettingsUpdateBody } from '../../schemas/site-settings.ts';
 import type { RequestContext } from '../../types.ts';
 
@@ -41,22 +42,27 @@ function invalid(field: string, rule: string, message: string): HttpError {
   return new HttpError(400, message, { code: 'VALIDATION_ERROR', details: [{ field, message, rule }] });
 }
 
+/** GET /site-settings/time-zones: what the settings form's picker offers and a save accepts. */
+export async function listTimeZones(ctx: RequestContext) {
+  return { time_zones: [...(await siteTimeZones(ctx.db))] };
+}
+
 /** The rules beyond the schema; trimmed text is what gets stored. */
-function clean(input: SiteSettingsUpdateBody): SiteSettings {
+async function clean(db: Db, input: SiteSettingsUpdateBody): Promise<SiteSettings> {
   const { version: _version, ...values } = input;
   const siteName = values.siteName.trim();
   if (siteName === '') throw errors.fieldError('siteName', 'required');
   const adminEmail = values.adminEmail.trim();
   if (adminEmail !== '' && !EMAIL_REGEX.test(adminEmail)) throw errors.fieldError('adminEmail', 'email');
   const timezone = values.timezone.trim();
-  if (!isTimeZone(timezone)) {
+  if (!(await isSiteTimeZone(db, timezone))) {
     throw invalid('timezone', 'timezone', 'Unknown time zone: use a name such as Europe/Helsinki, or UTC');
   }
   return { ...values, siteName, adminEmail, timezone, siteDescription: values.siteDescription.trim() };
 }
 
 export async function updateSettings(ctx: RequestContext, input: SiteSettingsUpdateBody) {
-  const settings = clean(input);
+  const settings = await clean(ctx.db, input);
   const saved = await repo.saveSiteSettings(ctx.db, ctx.siteId, input.version, settings, ctx.actor.userId);
   if (!saved) {
     if (!(await repo.findSite(ctx.db, ctx.siteId))) throw siteMissing();
@@ -72,13 +78,14 @@ export async function listSites(ctx: RequestContext) {
 }
 
 /**
- * maxUsersPerSite in effect: refuses one more active user on a full site. Called by the users
- * service before it creates a user. (Two creates racing for the last place may both pass: the
- * limit is an administrative cap, not a security boundary.)
+ * maxUsersPerSite in effect: refuses one more active user on a full site. Call it inside the
+ * transaction that adds or reactivates the user: it locks the site's row first, so two requests
+ * racing for the last place are taken one after the other and the second sees the first.
  */
-export async function assertUserCapacity(db: Db, siteId: string): Promise<void> {
-  const { maxUsersPerSite } = await repo.getSiteSettings(db, siteId);
-  if ((await repo.countActiveUsers(db, siteId)) < maxUsersPerSite) return;
+export async function assertUserCapacity(tx: Db, siteId: string): Promise<void> {
+  await repo.lockSite(tx, siteId);
+  const { maxUsersPerSite } = await repo.getSiteSettings(tx, siteId);
+  if ((await repo.countActiveUsers(tx, siteId)) < maxUsersPerSite) return;
   throw new HttpError(
     409,
     `This site already has ${maxUsersPerSite} active users, the most its site settings allow. Raise “Max users per site” or deactivate a user first.`,

@@ -11,6 +11,7 @@ import { findPgError } from '../../lib/db-errors.ts';
 import { actorRole, customRoleOf, invalidateSiteRoles } from '../../lib/effective-permissions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { trimmedName } from '../../lib/text-rules.ts';
+import { raiseCredentialsEpoch } from '../../repositories/auth.ts';
 import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
@@ -32,7 +33,9 @@ export const listUsers = (ctx: RequestContext) => repo.listSiteUsersJson(ctx.db,
 
 function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =
-    role === 'admin' ? 'Only an admin can give the admin role' : 'You cannot give a role above your own';
+    role === 'admin'
+      ? 'Only an admin can give the admin role'
+      : 'You cannot give a role above your own, or one with permissions you do not hold';
   return new HttpError(403, message, {
     code: 'ROLE_NOT_ALLOWED',
     details: [{ field, message, rule: 'role' }],
@@ -62,19 +65,23 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
   await assertEmailFree(ctx, email);
-  if (input.is_active !== false) await assertUserCapacity(ctx.db, ctx.siteId);
   const passwordHash = await ctx.services.passwords.hash(input.password);
-  // The unique index still decides a race; lib/db-errors turns it into the same 409.
-  const row = await userRows.insert(ctx.db, ctx.siteId, {
-    firstName,
-    lastName,
-    email,
-    emailNormalized: normalizeEmail(email),
-    role: role as Role,
-    isActive: input.is_active ?? true,
-    passwordHash,
+  const row = await ctx.db.transaction(async (tx) => {
+    if (input.is_active !== false) await assertUserCapacity(tx, ctx.siteId);
+    // The unique index still decides a race; lib/db-errors turns it into the same 409.
+    const inserted = await userRows.insert(tx, ctx.siteId, {
+      firstName,
+      lastName,
+      email,
+      emailNormalized: normalizeEmail(email),
+      role: role as Role,
+      isActive: input.is_active ?? true,
+      passwordHash,
+    });
+    if (customRole) await roleRepo.setHolder(tx, ctx.siteId, inserted.id, customRole.id);
+    return inserted;
   });
-  if (customRole) await giveCustomRole(ctx, row.id, customRole.id);
+  if (customRole) invalidateSiteRoles(ctx.db, ctx.siteId);
   return repo.toApiUser(row, customRole);
 }
 
@@ -104,8 +111,18 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
   if (input.is_active !== undefined) changes.isActive = input.is_active;
   if (input.password) changes.passwordHash = await ctx.services.passwords.hash(input.password);
 
+  const reactivated = !target.isActive && changes.isActive === true;
   const row =
-    Object.keys(changes).length > 0 ? await userRows.update(ctx.db, ctx.siteId, id, changes) : target;
+    Object.keys(changes).length === 0
+      ? target
+      : await ctx.db.transaction(async (tx) => {
+          if (reactivated) await assertUserCapacity(tx, ctx.siteId);
+          const updated = await userRows.update(tx, ctx.siteId, id, changes);
+          // A reset password or a deactivation ends the trust of every browser the user signed in on.
+          if (changes.passwordHash || (target.isActive && changes.isActive === false))
+            await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+          return updated;
+        });
   if (!row) throw errors.notFound('User not found', 'USER_NOT_FOUND');
   if (customChange) await giveCustomRole(ctx, target.id, customRole?.id ?? null);
 
@@ -151,7 +168,11 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
   if (!canManageUser(actorRole(ctx.actor), held ?? target.role)) throw rankTooLow();
 
   const deactivate = async (): Promise<DeleteOutcome> => {
-    const row = await userRows.update(ctx.db, ctx.siteId, id, { isActive: false });
+    const row = await ctx.db.transaction(async (tx) => {
+      const updated = await userRows.update(tx, ctx.siteId, id, { isActive: false });
+      await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+      return updated;
+    });
     await ctx.sessions.revokeUser(target.id, 'deactivated');
     return {
       message: 'The user has work history, so they were deactivated instead of deleted',

@@ -8,6 +8,7 @@ import {
   ArchiveListQuery,
 } from '../../schemas/work-entry-archive.ts';
 import { contextOf, notFound, routeKit } from '../kit.ts';
+import { inExportSlot } from '../work-entries/export-slot.ts';
 import { csvAnswer, photoByLink, photoDeps } from '../work-entries/route-parts.ts';
 import { exportArchived } from './export.ts';
 import { type ArchiveDeps, archiveLinks, getArchived, listArchived, serveArchivedPhoto } from './service.ts';
@@ -45,7 +46,10 @@ const archiveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { querystring: ArchiveExportQuery, response: csvAnswer },
     ),
-    async (request, reply) => exportArchived(contextOf(app, request), request.query, reply),
+    async (request, reply) => {
+      const ctx = contextOf(app, request);
+      return inExportSlot(ctx, reply, () => exportArchived(ctx, request.query, reply));
+    },
   );
 
   app.get(

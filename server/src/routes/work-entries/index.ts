@@ -17,6 +17,7 @@ import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { startEntryTableUpkeep } from './auto-analyze.ts';
 import { checkIn } from './check-in.ts';
 import { exportWorkEntries } from './export.ts';
+import { inExportSlot } from './export-slot.ts';
 import { servePhoto, uploadPhoto } from './photos.ts';
 import { csvAnswer, photoByLink, photoDeps } from './route-parts.ts';
 import { deleteWorkEntry, getWorkEntry, listWorkEntries, updateWorkEntry } from './service.ts';
@@ -60,7 +61,10 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       { querystring: WorkEntryExportQuery, response: csvAnswer },
     ),
-    async (request, reply) => exportWorkEntries(contextOf(app, request), request.query, reply),
+    async (request, reply) => {
+      const ctx = contextOf(app, request);
+      return inExportSlot(ctx, reply, () => exportWorkEntries(ctx, request.query, reply));
+    },
   );
 
   app.get(

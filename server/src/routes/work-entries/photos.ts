@@ -65,9 +65,10 @@ export async function uploadPhoto(
       details: [{ field: 'photo', message: 'Send the photo as multipart/form-data', rule: 'multipart' }],
     });
   }
-  if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) {
-    throw photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
-  }
+  const full = () =>
+    photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
+  // Checked again where the row is written (concurrent uploads); this spares reading the file.
+  if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) throw full();
   const { maxFileUploadSize } = await getSiteSettings(ctx.db, ctx.siteId);
   const file = await orMultipartFailure(
     request.file({
@@ -94,19 +95,26 @@ export async function uploadPhoto(
     await deps.store.remove([saved.key]);
     throw tooLarge();
   }
+  let row: photosRepo.PhotoRow | undefined;
   try {
-    const row = await photosRepo.insertPhoto(ctx.db, ctx.siteId, {
-      workEntryId: entryId,
-      url: saved.key,
-      contentType: saved.contentType,
-      sizeBytes: saved.sizeBytes,
-    });
-    return { photo: toApiPhoto(row, deps.links) };
+    row = await photosRepo.insertPhotoWithin(
+      ctx.db,
+      ctx.siteId,
+      { workEntryId: entryId, url: saved.key, contentType: saved.contentType, sizeBytes: saved.sizeBytes },
+      MAX_PHOTOS_PER_ENTRY,
+    );
   } catch (err) {
     // The entry was deleted meanwhile (or the database failed): leave no orphan file.
     await deps.store.remove([saved.key]);
     throw err;
   }
+  if (!row) {
+    await deps.store.remove([saved.key]);
+    // Full, or the entry was deleted while the file came in.
+    await loadWritable(ctx, entryId);
+    throw full();
+  }
+  return { photo: toApiPhoto(row, deps.links) };
 }
 
 /**

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { loadJwtSecret } from '../../repositories/server-secrets.ts';
+import { errorResponse } from '../../schemas/common.ts';
 import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
 import { notFound } from '../kit.ts';
 import { photoLinks } from './photo-links.ts';
@@ -22,9 +23,10 @@ export async function photoDeps(app: FastifyInstance): Promise<WorkEntryDeps> {
   };
 }
 
-/** The export's 200: the CSV text, streamed. */
+/** The export's 200: the CSV text, streamed; 429 when too many exports run already (EXPORT_BUSY). */
 export const csvAnswer = {
   200: { description: 'CSV with a header row', content: { 'text/csv': { schema: Type.String() } } },
+  429: errorResponse('Too many exports running for this user or site (EXPORT_BUSY); see Retry-After'),
 };
 
 const image = { schema: Type.String({ format: 'binary' }) };

@@ -174,6 +174,7 @@ export * from './listTaskTemplateInstancesSort.ts';
 export * from './listTaskTemplates200.ts';
 export * from './listTaskTemplatesCategory.ts';
 export * from './listTaskTemplatesParams.ts';
+export * from './listTimeZones200.ts';
 export * from './listUserGroupPositionAccess200.ts';
 export * from './listUserGroups200.ts';
 export * from './listUserGroupsGroupType.ts';

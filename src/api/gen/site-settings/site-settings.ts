@@ -29,6 +29,7 @@ import type {
   GetSiteDisplaySettings200,
   GetSiteSettings200,
   ListSites200,
+  ListTimeZones200,
   UpdateSiteSettings200,
   UpdateSiteSettingsBody
 } from '../model';
@@ -389,6 +390,98 @@ export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getS
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetSiteDisplaySettingsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary The time zones the settings accept (every zone the database knows), UTC first
+ */
+export const listTimeZones = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<ListTimeZones200>(
+      {url: `/site-settings/time-zones`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getListTimeZonesQueryKey = () => {
+    return [
+    `/site-settings/time-zones`
+    ] as const;
+    }
+
+
+export const getListTimeZonesQueryOptions = <TData = Awaited<ReturnType<typeof listTimeZones>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListTimeZonesQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listTimeZones>>> = ({ signal }) => listTimeZones(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListTimeZonesQueryResult = NonNullable<Awaited<ReturnType<typeof listTimeZones>>>
+export type ListTimeZonesQueryError = ErrorType<ErrorBody>
+
+
+export function useListTimeZones<TData = Awaited<ReturnType<typeof listTimeZones>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTimeZones>>,
+          TError,
+          Awaited<ReturnType<typeof listTimeZones>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTimeZones<TData = Awaited<ReturnType<typeof listTimeZones>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTimeZones>>,
+          TError,
+          Awaited<ReturnType<typeof listTimeZones>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTimeZones<TData = Awaited<ReturnType<typeof listTimeZones>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The time zones the settings accept (every zone the database knows), UTC first
+ */
+
+export function useListTimeZones<TData = Awaited<ReturnType<typeof listTimeZones>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTimeZones>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListTimeZonesQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
