@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { shareSiteRoles } from '../lib/effective-permissions.ts';
+import { shareSiteRoles } from '../infra/effective-permissions.ts';
 import { findSessionState } from '../repositories/sessions.ts';
 import { createExportSlots } from './export-slots.ts';
 import type { LoginLimits, Services } from './index.ts';
