@@ -59,7 +59,7 @@ export type ColumnRules<T extends PgTable, I> = {
  * those are not columns; a given field that is neither throws, so a renamed column cannot be
  * ignored in silence).
  *
- *   const changes = columnChanges(tasks, input, { task_name: (v) => trimmedText('task_name', v, 2) });
+ *   const changes = columnChanges(tasks, input, { task_name: (v) => trimmedName('task_name', v, 2) });
  */
 export function columnChanges<T extends PgTable, I extends object>(
   table: T,

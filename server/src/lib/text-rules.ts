@@ -14,3 +14,8 @@ export function trimmedName(field: string, value: string, min: number): string {
 
 /** Optional text (a description, notes), trimmed; empty or absent is kept as null. */
 export const textOrNull = (value: string | null | undefined): string | null => value?.trim() || null;
+
+/** Optional text in an update: trimmed, blank stored as null, and undefined (not sent) left as it is. */
+export function optionalText(value: string | null | undefined): string | null | undefined {
+  return value === undefined ? undefined : textOrNull(value);
+}

@@ -9,7 +9,7 @@ import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { bulkAssignmentActors } from '../../machines/bulk-assignment/bulk-assignment.actors.ts';
 import { bulkAssignmentMachine } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import { selectBulkAssignmentView } from '../../machines/bulk-assignment/bulk-assignment.selectors.ts';
-import { screenInspect } from '../../machines/site-settings/dev-inspect.ts';
+import { screenInspect } from '../../machines/inspect/dev-inspect.ts';
 import { useRefreshAssignments } from './use-assignments-api.ts';
 
 const liveMachine = bulkAssignmentMachine.provide({ actors: bulkAssignmentActors });

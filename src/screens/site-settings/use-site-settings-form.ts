@@ -14,7 +14,7 @@ import { formMessage } from '../../components/common/form-message.ts';
 import { detailToFormMessage } from '../../components/common/server-errors.ts';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../domain/site-settings.ts';
 import { useAuthActor } from '../../machines/auth/auth-provider.tsx';
-import { screenInspect } from '../../machines/site-settings/dev-inspect.ts';
+import { screenInspect } from '../../machines/inspect/dev-inspect.ts';
 import { siteSettingsActors } from '../../machines/site-settings/site-settings.actors.ts';
 import { siteSettingsMachine } from '../../machines/site-settings/site-settings.machine.ts';
 import { selectSiteSettingsView } from '../../machines/site-settings/site-settings.selectors.ts';

@@ -5,7 +5,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
-import { screenInspect } from '../../machines/site-settings/dev-inspect.ts';
+import { screenInspect } from '../../machines/inspect/dev-inspect.ts';
 import { systemStatusActors } from '../../machines/system-status/system-status.actors.ts';
 import { systemStatusMachine } from '../../machines/system-status/system-status.machine.ts';
 

@@ -8,10 +8,10 @@ import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
+import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks.ts';
 import type { TaskCreate, TaskListQueryInput, TaskUpdate } from '../../schemas/task.ts';
 import type { RequestContext } from '../../types.ts';
-import { optionalText, trimmedText } from './input.ts';
 
 const { taskRows } = repo;
 const CODE_TAKEN = 'A task with this code already exists';
@@ -32,8 +32,8 @@ export async function listTasks(ctx: RequestContext, query: TaskListQueryInput) 
 }
 
 export async function createTask(ctx: RequestContext, input: Static<typeof TaskCreate>) {
-  const taskCode = trimmedText('task_code', input.task_code, LIMITS.taskCodeMin);
-  const taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  const taskCode = trimmedName('task_code', input.task_code, LIMITS.taskCodeMin);
+  const taskName = trimmedName('task_name', input.task_name, LIMITS.taskNameMin);
   await assertCodeFree(ctx, taskCode);
   const row = await taskRows.insert(ctx.db, ctx.siteId, {
     taskCode,
@@ -51,8 +51,8 @@ export async function createTask(ctx: RequestContext, input: Static<typeof TaskC
 export async function updateTask(ctx: RequestContext, id: number, input: Static<typeof TaskUpdate>) {
   const current = await loadTask(ctx, id);
   const changes = taskRows.changes(input, {
-    task_code: (code) => trimmedText('task_code', code, LIMITS.taskCodeMin),
-    task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+    task_code: (code) => trimmedName('task_code', code, LIMITS.taskCodeMin),
+    task_name: (name) => trimmedName('task_name', name, LIMITS.taskNameMin),
     description: optionalText,
   });
   const { taskCode } = changes;

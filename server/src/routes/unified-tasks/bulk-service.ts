@@ -6,11 +6,11 @@
  */
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { errors } from '../../lib/errors.ts';
+import { optionalText } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks-instances.ts';
 import { findTemplates, type TemplateRow } from '../../repositories/tasks-templates.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertPositionsUsable } from '../positions/service.ts';
-import { optionalText } from '../tasks/input.ts';
 import { templateRefused } from './instances-service.ts';
 
 export interface BulkRequest {

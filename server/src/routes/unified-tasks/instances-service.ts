@@ -7,6 +7,7 @@ import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
+import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import { positionRows } from '../../repositories/positions.ts';
 import * as listRepo from '../../repositories/tasks-instance-list.ts';
 import * as repo from '../../repositories/tasks-instances.ts';
@@ -18,7 +19,6 @@ import type {
 } from '../../schemas/task-instance.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertPositionUsable } from '../positions/service.ts';
-import { optionalText, trimmedText } from '../tasks/input.ts';
 
 const { instanceRows } = repo;
 const notFound = () => errors.notFound('Task instance not found', 'TASK_INSTANCE_NOT_FOUND');
@@ -66,7 +66,7 @@ export async function createTaskInstance(ctx: RequestContext, input: Static<type
     positionId: input.position_id,
     templateId: template?.id ?? null,
     taskCode: pick(optionalText(input.task_code), template?.taskCode, null),
-    taskName: trimmedText('task_name', name, LIMITS.taskNameMin),
+    taskName: trimmedName('task_name', name, LIMITS.taskNameMin),
     description: pick(optionalText(input.description), template?.description, null),
     category: pick(input.category, template?.category, null),
     priority: pick(input.priority, template?.priority, TASK_LIMITS.defaultPriority),
@@ -92,7 +92,7 @@ export async function updateTaskInstance(
   const changes = instanceRows.changes(
     { ...rest, position_id: moved ? positionId : undefined },
     {
-      task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+      task_name: (name) => trimmedName('task_name', name, LIMITS.taskNameMin),
       task_code: optionalText,
       description: optionalText,
       specific_notes: optionalText,

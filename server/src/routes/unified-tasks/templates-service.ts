@@ -7,6 +7,7 @@ import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/t
 import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
+import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks-templates.ts';
 import type {
   TaskTemplateCreate,
@@ -14,7 +15,6 @@ import type {
   TaskTemplateUpdate,
 } from '../../schemas/task-template.ts';
 import type { RequestContext } from '../../types.ts';
-import { optionalText, trimmedText } from '../tasks/input.ts';
 import { assertPositionExists } from './instances-service.ts';
 
 const { templateRows } = repo;
@@ -41,7 +41,7 @@ export async function getTaskTemplate(ctx: RequestContext, id: number) {
 }
 
 export async function createTaskTemplate(ctx: RequestContext, input: Static<typeof TaskTemplateCreate>) {
-  const taskName = trimmedText('task_name', input.task_name, LIMITS.taskNameMin);
+  const taskName = trimmedName('task_name', input.task_name, LIMITS.taskNameMin);
   const values = {
     taskName,
     templateName: optionalText(input.template_name) ?? null,
@@ -77,7 +77,7 @@ export async function updateTaskTemplate(
 ) {
   const current = await loadTemplate(ctx, id);
   const changes = templateRows.changes(input, {
-    task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
+    task_name: (name) => trimmedName('task_name', name, LIMITS.taskNameMin),
     template_name: optionalText,
     description: optionalText,
   });

@@ -5,6 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
 import { errors } from '../../lib/errors.ts';
+import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks-legacy.ts';
 import type {
   LegacyTaskTemplateCreate,
@@ -12,7 +13,6 @@ import type {
   LegacyTaskTemplateUpdate,
 } from '../../schemas/task-legacy.ts';
 import type { RequestContext } from '../../types.ts';
-import { optionalText, trimmedText } from '../tasks/input.ts';
 
 const { legacyRows } = repo;
 type Create = Static<typeof LegacyTaskTemplateCreate>;
@@ -28,7 +28,7 @@ const cleanDependencies = (deps: NonNullable<Create['typical_dependencies']>) =>
 /** The row values of a create; `field` prefixes the field of a 400 (bulk: templates.3.name). */
 function valuesOf(input: Create, field = ''): repo.NewLegacy {
   return {
-    name: trimmedText(`${field}name`, input.name, LIMITS.taskNameMin),
+    name: trimmedName(`${field}name`, input.name, LIMITS.taskNameMin),
     priority: input.priority,
     category: input.category ?? null,
     durationMinutes: input.duration_minutes,
@@ -69,7 +69,7 @@ export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, 
   const current = await legacyRows.find(ctx.db, ctx.siteId, id);
   if (!current) throw notFound();
   const changes = legacyRows.changes(input, {
-    name: (name) => trimmedText('name', name, LIMITS.taskNameMin),
+    name: (name) => trimmedName('name', name, LIMITS.taskNameMin),
     description: optionalText,
     required_skills: cleanList,
     safety_requirements: cleanList,
