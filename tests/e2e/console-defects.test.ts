@@ -153,7 +153,7 @@ describe('console defects', () => {
     ]) {
       await dialog.getByLabel('First name').focus();
       await close();
-      const ask = page.getByRole('alertdialog', { name: 'Discard changes?' });
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
       await ask.waitFor();
       await ask.getByRole('button', { name: 'Keep editing' }).click();
       await ask.waitFor({ state: 'hidden' });
@@ -161,7 +161,7 @@ describe('console defects', () => {
     }
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await page
-      .getByRole('alertdialog', { name: 'Discard changes?' })
+      .getByRole('dialog', { name: 'Discard changes?' })
       .getByRole('button', { name: 'Discard' })
       .click();
     await dialog.waitFor({ state: 'hidden' });
