@@ -6,11 +6,11 @@
  * the form has unsaved changes. Escape inside an open dropdown or calendar closes only that popup.
  */
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../notify/notify-context.ts';
 
 export interface AppDialogProps {
   header: string;
@@ -70,19 +70,12 @@ export function AppDialog({
   children,
 }: AppDialogProps) {
   const { t } = useTranslation();
-  const { confirm } = useNotify();
   const formRef = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
   const hide = () => {
     if (saving) return;
-    if (!dirty) return onHide();
-    confirm({
-      header: t('common.discard.header'),
-      message: t('common.discard.message'),
-      acceptLabel: t('common.discard.accept'),
-      rejectLabel: t('common.discard.keep'),
-      danger: true,
-      onAccept: onHide,
-    });
+    if (dirty) setAsking(true);
+    else onHide();
   };
   const latestHide = useRef(hide);
   latestHide.current = hide;
@@ -130,6 +123,19 @@ export function AppDialog({
         {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
         {children}
       </form>
+      {/* Its own question, not the app's confirm: a form dialog also opens outside the app shell. */}
+      <ConfirmDialog
+        visible={asking}
+        onHide={() => setAsking(false)}
+        header={t('common.discard.header')}
+        message={t('common.discard.message')}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t('common.discard.accept')}
+        rejectLabel={t('common.discard.keep')}
+        acceptClassName="p-button-danger"
+        defaultFocus="reject"
+        accept={onHide}
+      />
     </Dialog>
   );
 }

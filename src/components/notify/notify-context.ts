@@ -10,8 +10,6 @@ export interface ConfirmOptions {
   message: string;
   /** Defaults to 'Delete' when danger, else 'Yes'. */
   acceptLabel?: string;
-  /** Defaults to Cancel. */
-  rejectLabel?: string;
   /** A destructive action: red accept button, with focus on Cancel. */
   danger?: boolean;
   /** Runs after the dialog closed; its own errors are the caller's to report (notify.error). */

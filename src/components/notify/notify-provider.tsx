@@ -44,7 +44,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
         message={request?.message}
         icon="pi pi-exclamation-triangle"
         acceptLabel={request?.acceptLabel ?? (request?.danger ? t('common.delete') : t('common.yes'))}
-        rejectLabel={request?.rejectLabel ?? t('common.cancel')}
+        rejectLabel={t('common.cancel')}
         acceptClassName={request?.danger ? 'p-button-danger' : undefined}
         defaultFocus={request?.danger ? 'reject' : 'accept'}
         accept={() => void request?.onAccept()}
