@@ -7,7 +7,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
 import type { KeyboardEvent, ReactNode } from 'react';
 import {
@@ -19,7 +18,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from './form-field.tsx';
-import { dropdownPt, multiSelectPt } from './select-a11y.ts';
+import { AppMultiSelect } from './multi-select.tsx';
+import { dropdownPt } from './select-a11y.ts';
 import { Switch } from './switch.tsx';
 
 type FieldProps<T extends FieldValues> = {
@@ -250,9 +250,6 @@ export function NumberField<T extends FieldValues>(
   );
 }
 
-/** Spec §2, §9: a picker's menu is at most 300px high. */
-const MENU_HEIGHT = '300px';
-
 /**
  * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high (spec §9).
  * `kept` values stay in the field's value without being offered (e.g. inactive positions already
@@ -284,19 +281,14 @@ export function MultiSelectField<T extends FieldValues, V extends string | numbe
         const shown = kept ? values.filter((v) => !kept(v)) : values;
         return (
           <>
-            <MultiSelect
+            <AppMultiSelect
               inputId={id}
               inputRef={field.ref}
               value={shown}
               options={[...options]}
               onChange={(e) => field.onChange([...hidden, ...(e.value as V[])])}
               onBlur={field.onBlur}
-              filter
-              filterPlaceholder={filterLabel}
-              pt={multiSelectPt(filterLabel)}
-              showSelectAll={false}
-              display="chip"
-              scrollHeight={MENU_HEIGHT}
+              filterLabel={filterLabel}
               placeholder={placeholder}
               emptyMessage={emptyMessage}
               loading={loading}
