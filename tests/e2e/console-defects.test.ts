@@ -235,7 +235,7 @@ describe('console defects', () => {
     await page.goto(`${server.url}/position-task-assignments?tab=bulk`);
     await page.getByRole('tab', { name: 'Assignments' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Bulk assignment' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
     await context.close();
   });
 });
