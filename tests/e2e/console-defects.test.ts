@@ -238,4 +238,23 @@ describe('console defects', () => {
     expect(await page.getByRole('button', { name: 'Next', exact: true }).count()).toBe(0);
     await context.close();
   });
+
+  it('shows skeleton rows while a list loads, and the empty state only once the answer says empty', async () => {
+    const { context, page } = await signedIn(ADMIN, '/login');
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/v1/position-groups*', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/position-groups`);
+    await page.locator('.table-skeleton').waitFor();
+    expect(await page.getByText('No data available').count()).toBe(0);
+    release();
+    await page.getByText('No data available').waitFor();
+    expect(await page.locator('.table-skeleton').count()).toBe(0);
+    await context.close();
+  });
 });
