@@ -28,7 +28,15 @@ type TableDefaults = Pick<
   | 'stripedRows'
   | 'className'
   | 'loading'
+  | 'responsiveLayout'
+  | 'breakpoint'
 >;
+
+/**
+ * Below the medium breakpoint a row becomes a card: each cell on its own line under its column's
+ * name, the actions in view, nothing wider than the phone (styles/phone.css draws the cards).
+ */
+export const STACKED = { responsiveLayout: 'stack', breakpoint: '767px' } as const;
 
 export interface TableDefaultsOptions {
   /** The list is being read: skeleton rows instead of the empty state. */
@@ -73,6 +81,7 @@ export function useTableDefaults({ loading = false, empty }: TableDefaultsOption
       stripedRows: true,
       className: 'data-table',
       loading,
+      ...STACKED,
     };
   }, [t, rowsId, loading, empty]);
 }

@@ -24,6 +24,7 @@ export const fiCore: CoreTranslation = {
     rowsPerPage: 'Rivejä sivulla',
     saved: 'Tallennettu',
     deleted: 'Poistettu',
+    filters: 'Suodattimet',
     discard: {
       header: 'Hylätäänkö muutokset?',
       message: 'Lomakkeessa on tallentamattomia muutoksia. Suljetaanko lomake ja menetetään ne?',

@@ -24,6 +24,7 @@ export const svCore: CoreTranslation = {
     rowsPerPage: 'Rader per sida',
     saved: 'Sparat',
     deleted: 'Borttaget',
+    filters: 'Filter',
     discard: {
       header: 'Förkasta ändringarna?',
       message: 'Du har ändringar som inte är sparade. Stänga formuläret och förlora dem?',

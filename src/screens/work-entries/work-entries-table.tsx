@@ -9,6 +9,7 @@ import type { WorkEntry } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { TableSkeleton } from '../../components/table/table-skeleton.tsx';
+import { STACKED } from '../../components/table/use-table-defaults.tsx';
 import { WORK_ENTRY_PAGE_SIZES, type WorkEntrySort } from '../../domain/work-entries.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -107,6 +108,7 @@ export function WorkEntriesTable(props: Props) {
       dataKey="id"
       loading={loading}
       lazy
+      {...STACKED}
       paginator
       paginatorTemplate={template}
       rowsPerPageOptions={[...WORK_ENTRY_PAGE_SIZES]}
