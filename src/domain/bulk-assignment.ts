@@ -146,3 +146,17 @@ export interface BulkOutcome {
   instances: BulkCounts | null;
   refused: BulkRefusal[];
 }
+
+/** What a run did or would do, told as it is: all, part, nothing with refusals, or nothing to do. */
+export type BulkVerdict = 'done' | 'partial' | 'refused' | 'nothing';
+
+export function bulkVerdict(outcome: BulkOutcome): {
+  verdict: BulkVerdict;
+  created: number;
+  refused: number;
+} {
+  const created = (outcome.assignments?.created ?? 0) + (outcome.instances?.created ?? 0);
+  const refused = outcome.refused.length;
+  const verdict = created > 0 ? (refused > 0 ? 'partial' : 'done') : refused > 0 ? 'refused' : 'nothing';
+  return { verdict, created, refused };
+}

@@ -1,6 +1,7 @@
 /** The wizard's rule checks (spec §5 Bulk rule) and the body the rules become. */
 import { describe, expect, it } from 'vitest';
 import {
+  bulkVerdict,
   EMPTY_DRAFT,
   parseTaskIds,
   ruleProblem,
@@ -62,5 +63,33 @@ describe('toBulkAssignEntries', () => {
       ],
       ruleOf: [1, 1, 3],
     });
+  });
+});
+
+describe('bulkVerdict', () => {
+  const refusal = { ruleId: 1, positionId: 2, taskId: 3, message: 'No such task' };
+  it('calls a run done only when something was created and nothing refused', () => {
+    expect(bulkVerdict({ assignments: { created: 2, skipped: 1 }, instances: null, refused: [] })).toEqual({
+      verdict: 'done',
+      created: 2,
+      refused: 0,
+    });
+    expect(
+      bulkVerdict({
+        assignments: { created: 1, skipped: 0 },
+        instances: { created: 1, skipped: 0 },
+        refused: [refusal],
+      }),
+    ).toEqual({ verdict: 'partial', created: 2, refused: 1 });
+  });
+
+  it('says so when nothing was created', () => {
+    const refused = [refusal, refusal, refusal];
+    expect(bulkVerdict({ assignments: { created: 0, skipped: 0 }, instances: null, refused }).verdict).toBe(
+      'refused',
+    );
+    expect(
+      bulkVerdict({ assignments: { created: 0, skipped: 4 }, instances: null, refused: [] }).verdict,
+    ).toBe('nothing');
   });
 });

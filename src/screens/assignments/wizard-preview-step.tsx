@@ -3,6 +3,7 @@ import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { bulkVerdict } from '../../domain/bulk-assignment.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 import { WizardOutcome } from './wizard-outcome.tsx';
@@ -15,6 +16,7 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
   const { snapshot, send, view } = wizard;
   const { preview, progress, error, rules } = snapshot.context;
   const ruleNumber = (id: number) => rules.findIndex((r) => r.id === id) + 1 || id;
+  const nothingToRun = preview ? bulkVerdict(preview).created === 0 : false;
   const retry = (
     <Button
       type="button"
@@ -70,11 +72,15 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
           {retry}
         </>
       ) : null}
+      {view.previewReady && nothingToRun ? (
+        <Message severity="info" text={t('assignments.wizard.nothingToRun')} className="page-alert" />
+      ) : null}
       {view.previewReady ? (
         <Button
           type="button"
           label={t('assignments.wizard.execute')}
           icon="pi pi-play"
+          disabled={nothingToRun}
           onClick={() => send({ type: 'wizard.execute' })}
         />
       ) : null}
