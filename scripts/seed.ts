@@ -319,7 +319,8 @@ async function seedTasks(db: Db, positionIds: number[]): Promise<number> {
 /**
  * N entries by SQL, from the site's assignments and workers: created over the last year (denser
  * lately), 80 % completed, the rest failed, cancelled, or (the last two days) in progress or
- * paused; durations around the task's estimate; a note on one in six. The names the sorts need are
+ * paused; durations around the task's estimate, a finished entry ending at its moment (so none ends
+ * after the seed ran); a note on one in six. The names the sorts need are
  * joined in here, so the per-row trigger that would look them up never runs.
  */
 function insertEntries(n: number) {
@@ -349,9 +350,8 @@ function insertEntries(n: number) {
           (site_id, user_id, position_id, task_id, task_name, worker_name, position_name, status,
            started_at, created_at, completed_at, duration_minutes, notes, nfc_tag_id)
         select ${SITE}, u.id, p.position_id, p.task_id, p.task_name, u.name, p.position_name, s.status,
-               e.at, e.at,
-               case when s.status in ('completed', 'failed', 'cancelled')
-                    then e.at + d.minutes * interval '1 minute' end,
+               w.started, w.started,
+               case when s.status in ('completed', 'failed', 'cancelled') then e.at end,
                case when s.status in ('completed', 'failed', 'cancelled') then d.minutes end,
                case when e.r4 < 0.17 then (array[${sql.join(
                  NOTES.map((n) => sql`${n}`),
@@ -368,7 +368,11 @@ function insertEntries(n: number) {
             when e.r4 > 0.88 then 'cancelled'
             else 'completed' end as status
         ) s
-        cross join lateral (select greatest(5, round(p.minutes * (0.6 + e.r2 * 0.8)))::int as minutes) d`;
+        cross join lateral (select greatest(5, round(p.minutes * (0.6 + e.r2 * 0.8)))::int as minutes) d
+        cross join lateral (
+          select case when s.status in ('completed', 'failed', 'cancelled')
+                      then e.at - d.minutes * interval '1 minute' else e.at end as started
+        ) w`;
 }
 
 async function seedEntries(db: Db, say: (t: string) => void) {

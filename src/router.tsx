@@ -15,7 +15,14 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { withAccessGate } from './components/guards/access-gate.tsx';
-import { redirectIfSignedIn, requireAccess, requireSignedIn } from './components/guards/require-access.ts';
+import {
+  DEFAULT_DENIED_REDIRECT,
+  isAllowed,
+  redirectIfSignedIn,
+  requireAccess,
+  requireSignedIn,
+} from './components/guards/require-access.ts';
+import type { RoleLike } from './domain/permissions.ts';
 import type { AuthActorRef } from './machines/auth/session.ts';
 import { SCREENS } from './screens/registry.ts';
 
@@ -57,6 +64,16 @@ const appRoute = createRoute({
 });
 
 /**
+ * A denied page sends the user to the dashboard, or, when their role may not open that either (a
+ * custom role of a few permissions), to the first screen of the sidebar they may open.
+ */
+function deniedRedirect(grant: RoleLike): string {
+  const home = SCREENS.find((s) => s.path === '/');
+  if (!home || isAllowed(grant, home.access)) return DEFAULT_DENIED_REDIRECT;
+  return SCREENS.find((s) => isAllowed(grant, s.access))?.path ?? DEFAULT_DENIED_REDIRECT;
+}
+
+/**
  * One route per path of each registered screen (src/screens/registry.ts): its access guard, its
  * search-param validation and its lazily loaded component.
  */
@@ -65,7 +82,7 @@ const screenRoutes = SCREENS.flatMap((screen) =>
     createRoute({
       getParentRoute: () => appRoute,
       path,
-      beforeLoad: requireAccess(screen.access),
+      beforeLoad: requireAccess(screen.access, { redirectTo: deniedRedirect }),
       validateSearch: screen.validateSearch,
       component: withAccessGate(screen.component),
     }),

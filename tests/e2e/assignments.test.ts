@@ -120,7 +120,7 @@ describe('position-task assignments screen', () => {
     await shot(page, 'assignments-wizard-step2-en');
 
     await page.getByRole('button', { name: 'Run' }).click();
-    await page.getByRole('region', { name: 'Done' }).waitFor();
+    await page.getByRole('region', { name: 'Result' }).getByText('Done: 6 created').waitFor();
     await page.getByText('How do you want to assign?').waitFor();
     expect(await page.getByTestId('assignments-created').textContent()).toBe('6');
     await shot(page, 'assignments-wizard-result-en');
@@ -136,7 +136,7 @@ describe('position-task assignments screen', () => {
     await expect.poll(() => page.getByTestId('instances-created').textContent()).toBe('3');
     await shot(page, 'assignments-wizard-template-preview-en');
     await page.getByRole('button', { name: 'Run' }).click();
-    await page.getByRole('region', { name: 'Done' }).waitFor();
+    await page.getByRole('region', { name: 'Result' }).waitFor();
     expect(await page.getByTestId('instances-created').textContent()).toBe('3');
     await page.getByLabel('Assign existing tasks').waitFor();
 

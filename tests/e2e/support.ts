@@ -2,7 +2,7 @@
  * Browser-test support: a real server (server/src/server.ts serving dist/) on a fresh PGlite
  * folder and a free port, and Debian's Chromium driven by playwright-core with a fresh profile.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -39,11 +39,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server on a fresh folder. `seed` fills it first with the demo data (scripts/seed.ts,
+ * e.g. ['--work-entries', '300', '--photos', '0']); its users sign in with 'Seed-Pass-1'.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { seed?: string[] } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-e2e-'));
   // A migrated folder from the global setup; the server then only finds nothing to migrate.
   if (existsSync(E2E_DATA_TEMPLATE)) cpSync(E2E_DATA_TEMPLATE, dataDir, { recursive: true });
+  if (options.seed) {
+    execFileSync(process.execPath, ['scripts/seed.ts', ...options.seed], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', ...env },
+      stdio: 'ignore',
+    });
+  }
   const child: ChildProcess = spawn(process.execPath, ['server/src/server.ts'], {
     cwd: ROOT,
     env: {

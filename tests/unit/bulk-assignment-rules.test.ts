@@ -8,6 +8,7 @@ import {
   ruleProblem,
   toRule,
 } from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
+import { bulkVerdict } from '../../src/machines/bulk-assignment/bulk-assignment.selectors.ts';
 
 describe('parseTaskIds', () => {
   it('reads comma-separated ids, ignoring blanks and repeats', () => {
@@ -76,5 +77,33 @@ describe('failureOf', () => {
     expect(failureOf(api(503))).toEqual({ kind: 'failed', message: 'server says 503' });
     expect(failureOf(new TypeError('Network Error'))).toEqual({ kind: 'failed', message: 'Network Error' });
     expect(failureOf(null)).toEqual({ kind: 'failed', message: 'Request failed' });
+  });
+});
+
+describe('bulkVerdict', () => {
+  const refusal = { ruleId: 1, positionId: 2, taskId: 3, message: 'No such task' };
+  it('calls a run done only when something was created and nothing refused', () => {
+    expect(bulkVerdict({ assignments: { created: 2, skipped: 1 }, instances: null, refused: [] })).toEqual({
+      verdict: 'done',
+      created: 2,
+      refused: 0,
+    });
+    expect(
+      bulkVerdict({
+        assignments: { created: 1, skipped: 0 },
+        instances: { created: 1, skipped: 0 },
+        refused: [refusal],
+      }),
+    ).toEqual({ verdict: 'partial', created: 2, refused: 1 });
+  });
+
+  it('says so when nothing was created', () => {
+    const refused = [refusal, refusal, refusal];
+    expect(bulkVerdict({ assignments: { created: 0, skipped: 0 }, instances: null, refused }).verdict).toBe(
+      'refused',
+    );
+    expect(
+      bulkVerdict({ assignments: { created: 0, skipped: 4 }, instances: null, refused: [] }).verdict,
+    ).toBe('nothing');
   });
 });

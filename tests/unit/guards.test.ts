@@ -61,6 +61,28 @@ describe('requireAccess', () => {
     });
   });
 
+  it('follows a custom role’s permissions from /auth/me, not the worker it is stored as', () => {
+    const input = {
+      token: makeToken(3600),
+      user: {
+        ...USER,
+        role: 'worker' as const,
+        permissions: ['positions.read'],
+        custom_role: { id: 7, name: 'Position reader', level: 1 },
+      },
+    };
+    const auth = createActor(authMachine, { input }).start();
+    const at = (pathname: string) => ({ context: { auth }, location: { pathname, href: pathname } });
+    expect(requireAccess('positions.read')(at('/positions'))).toEqual({ accessDenied: false });
+    // tasks.read is the worker's, not this role's; the redirect goes where the role may go.
+    const redirect = thrown(() =>
+      requireAccess('tasks.read', {
+        redirectTo: (grant) => (isAllowed(grant, 'dashboard.view') ? '/' : '/positions'),
+      })(at('/position-tasks')),
+    );
+    expect(redirect.options.href).toBe('/positions');
+  });
+
   it('never redirects a page to itself', () => {
     expect(requireAccess({ role: 'admin' })(args('worker', '/dashboard'))).toEqual({ accessDenied: true });
   });

@@ -2,12 +2,14 @@
  * The one form dialog (spec §5 forms): header, the form, an alert slot for the dialog-level
  * failure ('Failed to save X. Please try again', spec §8), and Cancel/Save in the footer. Save
  * submits the form through its id, so the fields stay plain children. On open the first field
- * takes focus; Escape and Cancel close it, except while saving.
+ * takes focus; Escape, the close icon and Cancel close it, except while saving, and ask first when
+ * the form has unsaved changes. Escape inside an open dropdown or calendar closes only that popup.
  */
 import { Button } from 'primereact/button';
+import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { type BaseSyntheticEvent, type ReactNode, useRef } from 'react';
+import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface AppDialogProps {
@@ -26,6 +28,8 @@ export interface AppDialogProps {
   saveLabel?: string;
   /** Save stays disabled until the form can be sent (e.g. spec §5: no user group without a name and a code). */
   saveDisabled?: boolean;
+  /** The form has unsaved changes: closing asks before they are discarded. */
+  dirty?: boolean;
   /** 'wide' for forms with pickers or two-column detail. */
   size?: 'normal' | 'wide';
   children: ReactNode;
@@ -33,6 +37,13 @@ export interface AppDialogProps {
 
 const FIRST_FIELD =
   'input:not([type="hidden"]):not(:disabled), textarea:not(:disabled), select:not(:disabled)';
+
+/**
+ * What is open on top of a dialog and takes its own Escape: a select's or calendar's popup, the
+ * discard question. Escape there must not close the form below.
+ */
+const OWNS_ESCAPE =
+  '.p-dropdown-panel, .p-multiselect-panel, .p-datepicker:not(.p-datepicker-inline), .p-autocomplete-panel, .p-confirm-dialog, .p-menu-overlay';
 
 /**
  * The first field takes focus when the dialog has finished opening, unless the user is already in
@@ -54,14 +65,32 @@ export function AppDialog({
   error,
   saveLabel,
   saveDisabled = false,
+  dirty = false,
   size = 'normal',
   children,
 }: AppDialogProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
+  const [asking, setAsking] = useState(false);
   const hide = () => {
-    if (!saving) onHide();
+    if (saving) return;
+    if (dirty) setAsking(true);
+    else onHide();
   };
+  const latestHide = useRef(hide);
+  latestHide.current = hide;
+
+  // PrimeReact's own Escape closes the dialog even when a dropdown inside it had the key; this
+  // one runs first (capture) and leaves the key to whatever popup is open.
+  useEffect(() => {
+    if (!visible) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector(OWNS_ESCAPE)) return;
+      latestHide.current();
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [visible]);
 
   const footer = (
     <div className="dialog-footer">
@@ -86,7 +115,7 @@ export function AppDialog({
       footer={footer}
       modal
       draggable={false}
-      closeOnEscape
+      closeOnEscape={false}
       className={`form-dialog${size === 'wide' ? ' form-dialog--wide' : ''}`}
       breakpoints={{ '640px': '95vw' }}
     >
@@ -94,6 +123,19 @@ export function AppDialog({
         {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
         {children}
       </form>
+      {/* Its own question, not the app's confirm: a form dialog also opens outside the app shell. */}
+      <ConfirmDialog
+        visible={asking}
+        onHide={() => setAsking(false)}
+        header={t('common.discard.header')}
+        message={t('common.discard.message')}
+        icon="pi pi-exclamation-triangle"
+        acceptLabel={t('common.discard.accept')}
+        rejectLabel={t('common.discard.keep')}
+        acceptClassName="p-button-danger"
+        defaultFocus="reject"
+        accept={onHide}
+      />
     </Dialog>
   );
 }

@@ -7,9 +7,8 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { MultiSelect } from 'primereact/multiselect';
 import { Password } from 'primereact/password';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import {
   type Control,
   Controller,
@@ -19,7 +18,8 @@ import {
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormField } from './form-field.tsx';
-import { dropdownPt, multiSelectPt } from './select-a11y.ts';
+import { AppMultiSelect } from './multi-select.tsx';
+import { dropdownPt } from './select-a11y.ts';
 import { Switch } from './switch.tsx';
 
 type FieldProps<T extends FieldValues> = {
@@ -203,6 +203,20 @@ export function DropdownField<T extends FieldValues, V extends string | number>(
 }
 
 /**
+ * PrimeReact's InputNumber (10.9) takes a minus typed at the start for a decimal sign and shows
+ * "0", so -33.8688 would be sent as 33.8688. The sign is put in here; the input reads it back as
+ * the number is typed on, and on blur.
+ */
+function typeMinusSign(event: KeyboardEvent<HTMLInputElement>, min: number | undefined) {
+  const input = event.currentTarget;
+  if (event.key !== '-' || (min !== undefined && min >= 0)) return;
+  if (input.value.includes('-') || input.selectionStart !== 0) return;
+  event.preventDefault();
+  input.value = `-${input.value}`;
+  input.setSelectionRange(1, 1);
+}
+
+/**
  * A number, empty as null, in the console's language. Whole numbers unless `decimals` is given
  * (then up to that many fraction digits, e.g. coordinates).
  */
@@ -219,6 +233,7 @@ export function NumberField<T extends FieldValues>(
           inputRef={field.ref}
           value={field.value ?? null}
           onValueChange={(e) => field.onChange(e.value ?? null)}
+          onKeyDown={(e) => typeMinusSign(e, min)}
           onBlur={field.onBlur}
           min={min}
           max={max}
@@ -234,9 +249,6 @@ export function NumberField<T extends FieldValues>(
     </BoundField>
   );
 }
-
-/** Spec §2, §9: a picker's menu is at most 300px high. */
-const MENU_HEIGHT = '300px';
 
 /**
  * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high (spec §9).
@@ -269,19 +281,14 @@ export function MultiSelectField<T extends FieldValues, V extends string | numbe
         const shown = kept ? values.filter((v) => !kept(v)) : values;
         return (
           <>
-            <MultiSelect
+            <AppMultiSelect
               inputId={id}
               inputRef={field.ref}
               value={shown}
               options={[...options]}
               onChange={(e) => field.onChange([...hidden, ...(e.value as V[])])}
               onBlur={field.onBlur}
-              filter
-              filterPlaceholder={filterLabel}
-              pt={multiSelectPt(filterLabel)}
-              showSelectAll={false}
-              display="chip"
-              scrollHeight={MENU_HEIGHT}
+              filterLabel={filterLabel}
               placeholder={placeholder}
               emptyMessage={emptyMessage}
               loading={loading}

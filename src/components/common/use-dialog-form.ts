@@ -37,6 +37,8 @@ export interface DialogFormResult<T extends FieldValues> {
     onSubmit: (event?: BaseSyntheticEvent) => Promise<void>;
     saving: boolean;
     error: string | null;
+    /** Closing asks first (AppDialog). */
+    dirty: boolean;
   };
 }
 
@@ -65,5 +67,6 @@ export function useDialogForm<T extends FieldValues>(options: DialogFormOptions<
     }
   });
 
-  return { form, dialogProps: { onSubmit, saving: form.formState.isSubmitting, error } };
+  const { isSubmitting, isDirty } = form.formState;
+  return { form, dialogProps: { onSubmit, saving: isSubmitting, error, dirty: isDirty } };
 }

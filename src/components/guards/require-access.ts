@@ -12,9 +12,10 @@ import {
   hasPermission,
   type Permission,
   type Role,
+  type RoleLike,
 } from '../../domain/permissions.ts';
 import type { AuthMachine } from '../../machines/auth/auth.machine.ts';
-import { selectStatus } from '../../machines/auth/auth.selectors.ts';
+import { grantOf, selectStatus } from '../../machines/auth/auth.selectors.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
 export const DEFAULT_DENIED_REDIRECT = '/dashboard';
@@ -29,7 +30,8 @@ export type AccessRule =
 export interface AccessOptions {
   /** 'redirect' (default) sends a denied user to `redirectTo`; 'alert' renders the access-denied alert. */
   onDenied?: 'redirect' | 'alert';
-  redirectTo?: string;
+  /** Where a denied user goes: a path, or one chosen for what the user may open. */
+  redirectTo?: string | ((grant: RoleLike) => string);
 }
 
 interface GuardArgs {
@@ -37,7 +39,8 @@ interface GuardArgs {
   location: { pathname: string; href: string };
 }
 
-export function isAllowed(role: string | null | undefined, rule: AccessRule): boolean {
+/** Whether the viewer (a built-in role's name or a custom role's grant, see grantOf) passes the rule. */
+export function isAllowed(role: RoleLike, rule: AccessRule): boolean {
   if (typeof rule === 'string') return hasPermission(role, rule);
   if ('permission' in rule) return hasPermission(role, rule.permission);
   if ('anyOf' in rule) return hasAnyPermission(role, rule.anyOf);
@@ -62,10 +65,11 @@ export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): 
 
 /** A beforeLoad for one route. Returns { accessDenied } into the route context for the alert mode. */
 export function requireAccess(rule: AccessRule, options: AccessOptions = {}) {
-  const redirectTo = options.redirectTo ?? DEFAULT_DENIED_REDIRECT;
   return ({ context, location }: GuardArgs): { accessDenied: boolean } => {
-    const snapshot = context.auth.getSnapshot();
-    if (isAllowed(snapshot.context.user?.role, rule)) return { accessDenied: false };
+    const grant = grantOf(context.auth.getSnapshot().context.user);
+    if (isAllowed(grant, rule)) return { accessDenied: false };
+    const target = options.redirectTo ?? DEFAULT_DENIED_REDIRECT;
+    const redirectTo = typeof target === 'function' ? target(grant) : target;
     // Redirecting to the page being denied would loop: show the alert there instead.
     if (options.onDenied === 'alert' || location.pathname === redirectTo) return { accessDenied: true };
     throw redirect({ href: redirectTo, replace: true });

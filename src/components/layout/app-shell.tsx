@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Sidebar } from 'primereact/sidebar';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
 import './primereact-defaults.ts';
@@ -59,7 +59,11 @@ export function AppShell() {
         <div className="shell__main">
           <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
           <main className="shell__content" id="main-content" tabIndex={-1}>
-            <Outlet />
+            {/* A screen whose chunk or route is still loading suspends here, not above the shell:
+                a suspended shell would keep the closing drawer's mask over the page. */}
+            <Suspense fallback={null}>
+              <Outlet />
+            </Suspense>
           </main>
         </div>
       </div>

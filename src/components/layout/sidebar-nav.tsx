@@ -8,9 +8,9 @@ type Props = { collapsed?: boolean; onNavigate?: () => void };
 
 export function SidebarNav({ collapsed = false, onNavigate }: Props) {
   const { t } = useTranslation();
-  const { role } = usePermissions();
+  const { grant } = usePermissions();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const entries = visibleNav(NAV, (rule) => isAllowed(role, rule));
+  const entries = visibleNav(NAV, (rule) => isAllowed(grant, rule));
 
   const link = (item: NavLink) => {
     const active = isActivePath(pathname, item);

@@ -39,7 +39,7 @@ export function TopBar({ onToggleSidebar, sidebarOpen }: Props) {
             <span className="topbar__name">
               {user.first_name} {user.last_name}
             </span>
-            <RoleChip role={user.role} size="small" />
+            <RoleChip role={user.custom_role?.name ?? user.role} size="small" />
           </div>
           <AccountMenu user={user} onLogout={logout} />
         </>

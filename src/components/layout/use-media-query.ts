@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 export const LARGE_BREAKPOINT = '(min-width: 992px)';
+/** At or above it a desk layout; below it a phone's: stacked table rows, folded filters. */
+export const MEDIUM_BREAKPOINT = '(min-width: 768px)';
 
 export function useMediaQuery(query: string, fallback = true): boolean {
   return useSyncExternalStore(

@@ -2,14 +2,17 @@
  * What every resource table shares (spec §2, §9): client-side paging with page sizes 5, 10, 25
  * and 50 (default 10), a rows-per-page select with a visible label (PrimeReact's own is named
  * "Jump to Page Dropdown" in English only), the 'No data available' empty state and striped rows.
- * Spread onto DataTable: <DataTable value={rows} {...useTableDefaults()} sortField="…">.
+ * While the list loads, skeleton rows stand where the empty state would: "no data" only once the
+ * answer says so.
+ * Spread onto DataTable: <DataTable value={rows} {...useTableDefaults({ loading })} sortField="…">.
  */
 import type { DataTableProps, DataTableValueArray } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
-import { useId, useMemo } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../common/empty-state.tsx';
+import { TableSkeleton } from './table-skeleton.tsx';
 
 export const PAGE_SIZES = [5, 10, 25, 50];
 export const DEFAULT_PAGE_SIZE = 10;
@@ -24,9 +27,25 @@ type TableDefaults = Pick<
   | 'emptyMessage'
   | 'stripedRows'
   | 'className'
+  | 'loading'
+  | 'responsiveLayout'
+  | 'breakpoint'
 >;
 
-export function useTableDefaults(): TableDefaults {
+/**
+ * Below the medium breakpoint a row becomes a card: each cell on its own line under its column's
+ * name, the actions in view, nothing wider than the phone (styles/phone.css draws the cards).
+ */
+export const STACKED = { responsiveLayout: 'stack', breakpoint: '767px' } as const;
+
+export interface TableDefaultsOptions {
+  /** The list is being read: skeleton rows instead of the empty state. */
+  loading?: boolean;
+  /** The empty state's text (default 'No data available'), or a whole element. */
+  empty?: ReactNode;
+}
+
+export function useTableDefaults({ loading = false, empty }: TableDefaultsOptions = {}): TableDefaults {
   const { t } = useTranslation();
   const rowsId = useId();
   return useMemo(() => {
@@ -52,9 +71,17 @@ export function useTableDefaults(): TableDefaults {
       rows: DEFAULT_PAGE_SIZE,
       rowsPerPageOptions: PAGE_SIZES,
       paginatorTemplate,
-      emptyMessage: <EmptyState message={t('common.noData')} />,
+      emptyMessage: loading ? (
+        <TableSkeleton />
+      ) : typeof empty === 'string' || empty === undefined ? (
+        <EmptyState message={empty ?? t('common.noData')} />
+      ) : (
+        empty
+      ),
       stripedRows: true,
       className: 'data-table',
+      loading,
+      ...STACKED,
     };
-  }, [t, rowsId]);
+  }, [t, rowsId, loading, empty]);
 }

@@ -82,6 +82,7 @@ export const assignments = defineArea({
         refusedTask: ', task {{task}}',
       },
       execute: 'Run',
+      nothingToRun: 'The preview says nothing would be created, so there is nothing to run.',
       executing: 'Running…',
       failure: {
         stale: 'Something changed since the preview (a position, task or template). Preview again.',
@@ -91,7 +92,11 @@ export const assignments = defineArea({
       executeFailed: 'The run failed. Your rules are kept, so you can try again.',
       retry: 'Try again',
       result: {
-        heading: 'Done',
+        heading: 'Result',
+        done: 'Done: {{created}} created',
+        partial: 'Partly done: {{created}} created, {{refused}} refused',
+        refused: 'Nothing was created: {{refused}} refused',
+        nothing: 'Nothing to create: everything was already in place',
         created: 'Created',
         assignments: 'Assignments: {{created}} created, {{skipped}} skipped',
         instances: 'Tasks from templates: {{created}} created, {{skipped}} skipped',
@@ -208,6 +213,7 @@ export const assignments = defineArea({
         refusedTask: ', tehtävä {{task}}',
       },
       execute: 'Suorita',
+      nothingToRun: 'Esikatselun mukaan mitään ei luotaisi, joten ajettavaa ei ole.',
       executing: 'Suoritetaan…',
       failure: {
         stale: 'Jokin muuttui esikatselun jälkeen (paikka, tehtävä tai pohja). Esikatsele uudelleen.',
@@ -217,7 +223,11 @@ export const assignments = defineArea({
       executeFailed: 'Suoritus epäonnistui. Säännöt ovat tallessa, joten voit yrittää uudelleen.',
       retry: 'Yritä uudelleen',
       result: {
-        heading: 'Valmis',
+        heading: 'Tulos',
+        done: 'Valmis: {{created}} luotu',
+        partial: 'Osittain valmis: {{created}} luotu, {{refused}} hylätty',
+        refused: 'Mitään ei luotu: {{refused}} hylätty',
+        nothing: 'Ei luotavaa: kaikki oli jo paikallaan',
         created: 'Luotu',
         assignments: 'Liitokset: {{created}} luotu, {{skipped}} ohitettu',
         instances: 'Tehtävät pohjista: {{created}} luotu, {{skipped}} ohitettu',
@@ -334,6 +344,7 @@ export const assignments = defineArea({
         refusedTask: ', uppgift {{task}}',
       },
       execute: 'Kör',
+      nothingToRun: 'Förhandsgranskningen visar att inget skulle skapas, så det finns inget att köra.',
       executing: 'Kör…',
       failure: {
         stale:
@@ -344,7 +355,11 @@ export const assignments = defineArea({
       executeFailed: 'Körningen misslyckades. Reglerna finns kvar så att du kan försöka igen.',
       retry: 'Försök igen',
       result: {
-        heading: 'Klart',
+        heading: 'Resultat',
+        done: 'Klart: {{created}} skapade',
+        partial: 'Delvis klart: {{created}} skapade, {{refused}} avvisade',
+        refused: 'Inget skapades: {{refused}} avvisade',
+        nothing: 'Inget att skapa: allt fanns redan',
         created: 'Skapade',
         assignments: 'Tilldelningar: {{created}} skapade, {{skipped}} överhoppade',
         instances: 'Uppgifter från mallar: {{created}} skapade, {{skipped}} överhoppade',

@@ -28,6 +28,13 @@ export const enCore = {
     rowsPerPage: 'Rows per page',
     saved: 'Saved successfully',
     deleted: 'Deleted successfully',
+    filters: 'Filters',
+    discard: {
+      header: 'Discard changes?',
+      message: 'You have changes that are not saved. Close the form and lose them?',
+      accept: 'Discard',
+      keep: 'Keep editing',
+    },
   },
   errors: {
     accessDenied: 'Access denied. You do not have permission to view this page.',

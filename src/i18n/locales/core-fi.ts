@@ -24,6 +24,13 @@ export const fiCore: CoreTranslation = {
     rowsPerPage: 'Rivejä sivulla',
     saved: 'Tallennettu',
     deleted: 'Poistettu',
+    filters: 'Suodattimet',
+    discard: {
+      header: 'Hylätäänkö muutokset?',
+      message: 'Lomakkeessa on tallentamattomia muutoksia. Suljetaanko lomake ja menetetään ne?',
+      accept: 'Hylkää',
+      keep: 'Jatka muokkausta',
+    },
   },
   errors: {
     accessDenied: 'Pääsy estetty. Sinulla ei ole oikeutta tämän sivun katseluun.',

@@ -24,6 +24,13 @@ export const svCore: CoreTranslation = {
     rowsPerPage: 'Rader per sida',
     saved: 'Sparat',
     deleted: 'Borttaget',
+    filters: 'Filter',
+    discard: {
+      header: 'Förkasta ändringarna?',
+      message: 'Du har ändringar som inte är sparade. Stänga formuläret och förlora dem?',
+      accept: 'Förkasta',
+      keep: 'Fortsätt redigera',
+    },
   },
   errors: {
     accessDenied: 'Åtkomst nekad. Du har inte behörighet att visa den här sidan.',

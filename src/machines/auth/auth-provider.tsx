@@ -15,7 +15,7 @@ import {
   type RoleLike,
   roleRank,
 } from '../../domain/permissions.ts';
-import { type AuthView, sameAuthView, selectAuthView } from './auth.selectors.ts';
+import { type AuthView, grantOf, sameAuthView, selectAuthView } from './auth.selectors.ts';
 import type { AuthActorRef } from './session.ts';
 
 export type { AuthActorRef } from './session.ts';
@@ -73,10 +73,8 @@ export function usePermissions(): UsePermissionsResult {
   });
   // The server's answer of what the user may do (a custom role's exact permissions), when it sent one.
   const user = useSelector(actor, (s) => (s.matches('signedIn') ? s.context.user : null));
-  const permissions = user?.permissions;
-  const level = user?.custom_role?.level;
   return useMemo(() => {
-    const grant: RoleLike = permissions ? { level: level ?? roleRank(role), permissions } : role;
+    const grant = grantOf(user);
     return {
       role,
       grant,
@@ -84,5 +82,5 @@ export function usePermissions(): UsePermissionsResult {
       canAny: (list: Permission[]) => hasAnyPermission(grant, list),
       canAll: (list: Permission[]) => hasAllPermissions(grant, list),
     };
-  }, [role, permissions, level]);
+  }, [role, user]);
 }

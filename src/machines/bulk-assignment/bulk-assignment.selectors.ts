@@ -1,6 +1,6 @@
 /** What the wizard screen reads from the machine's snapshot. */
 import type { SnapshotFrom } from 'xstate';
-import type { BulkAssignmentMachine } from './bulk-assignment.machine.ts';
+import type { BulkAssignmentMachine, BulkOutcome } from './bulk-assignment.machine.ts';
 
 export type BulkAssignmentSnapshot = SnapshotFrom<BulkAssignmentMachine>;
 
@@ -35,4 +35,18 @@ export function selectBulkAssignmentView(s: BulkAssignmentSnapshot): BulkAssignm
     canBack: step > 0 && !executing,
     canCancel: !executing,
   };
+}
+
+/** What a run did or would do, told as it is: all, part, nothing with refusals, or nothing to do. */
+export type BulkVerdict = 'done' | 'partial' | 'refused' | 'nothing';
+
+export function bulkVerdict(outcome: BulkOutcome): {
+  verdict: BulkVerdict;
+  created: number;
+  refused: number;
+} {
+  const created = (outcome.assignments?.created ?? 0) + (outcome.instances?.created ?? 0);
+  const refused = outcome.refused.length;
+  const verdict = created > 0 ? (refused > 0 ? 'partial' : 'done') : refused > 0 ? 'refused' : 'nothing';
+  return { verdict, created, refused };
 }

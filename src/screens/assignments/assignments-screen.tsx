@@ -2,6 +2,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
+import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { ASSIGNMENT_TABS, validateAssignmentsSearch } from './assignments-search.ts';
 import { AssignmentsTab } from './assignments-tab.tsx';
 import { BulkWizard } from './bulk-wizard.tsx';
@@ -12,6 +13,7 @@ import './assignments.css';
 /**
  * Spec §2 Position-task assignments (legacy, three tabs): the current assignments, the bulk
  * assignment wizard and the task dependencies. The tab lives in the URL (?tab=), so a reload keeps it.
+ * The wizard only creates, so a viewer without tasks.create sees no tab for it (spec §6).
  */
 export function AssignmentsScreen() {
   const { t } = useTranslation();
@@ -19,7 +21,10 @@ export function AssignmentsScreen() {
   const positions = useActivePositionOptions();
   const tasks = useActiveTaskOptions();
   const templates = useTemplateOptions();
-  const index = Math.max(0, ASSIGNMENT_TABS.indexOf(search.tab ?? 'assignments'));
+  const { can } = usePermissions();
+  const canBulk = can('tasks.create');
+  const tab = search.tab === 'bulk' && !canBulk ? 'assignments' : (search.tab ?? 'assignments');
+  const index = Math.max(0, ASSIGNMENT_TABS.indexOf(tab));
 
   return (
     <section className="page">
@@ -39,7 +44,7 @@ export function AssignmentsScreen() {
               />
             ) : null}
           </TabPanel>
-          <TabPanel header={t('assignments.tabs.bulk')}>
+          <TabPanel header={t('assignments.tabs.bulk')} visible={canBulk}>
             {index === 1 ? (
               <BulkWizard positions={positions.options} tasks={tasks.options} templates={templates.options} />
             ) : null}

@@ -51,7 +51,10 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
       await refresh();
     },
   });
-  const defaults = useTableDefaults();
+  const defaults = useTableDefaults({
+    loading: list.isPending,
+    empty: <EmptyState message={t('assignments.empty')} />,
+  });
   const canEdit = can('tasks.update');
   const canDelete = can('tasks.delete');
   const filter = (
@@ -97,10 +100,8 @@ export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
       <LoadFailedAlert show={list.isError} />
       <DataTable
         value={list.data?.assignments ?? []}
-        loading={list.isPending}
         {...defaults}
         dataKey={undefined}
-        emptyMessage={<EmptyState message={t('assignments.empty')} />}
         {...table.props(list.data?.total ?? 0)}
       >
         <Column

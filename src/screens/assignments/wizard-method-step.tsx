@@ -2,12 +2,28 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
-import type { BulkMethod } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
+import type { BulkMethod, BulkOutcome } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
+import { bulkVerdict } from '../../machines/bulk-assignment/bulk-assignment.selectors.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 import { WizardOutcome } from './wizard-outcome.tsx';
 
 type Props = { wizard: BulkWizard; positions: Option[]; tasks: Option[] };
+
+const SEVERITY = { done: 'success', partial: 'warn', refused: 'error', nothing: 'info' } as const;
+
+/** Green only when everything asked for was created; otherwise what happened, in so many words. */
+function ResultMessage({ outcome }: { outcome: BulkOutcome }) {
+  const { t } = useTranslation();
+  const { verdict, created, refused } = bulkVerdict(outcome);
+  return (
+    <Message
+      severity={SEVERITY[verdict]}
+      text={t(`assignments.wizard.result.${verdict}`, { created, refused })}
+      role="status"
+    />
+  );
+}
 
 /** Step 0: the method (spec §2), and the last run's result once the wizard has come back here. */
 export function WizardMethodStep({ wizard, positions, tasks }: Props) {
@@ -37,7 +53,7 @@ export function WizardMethodStep({ wizard, positions, tasks }: Props) {
     <div className="wizard-method-step">
       {result ? (
         <section className="wizard-result" aria-label={t('assignments.wizard.result.heading')}>
-          <Message severity="success" text={t('assignments.wizard.result.heading')} />
+          <ResultMessage outcome={result} />
           <WizardOutcome outcome={result} positions={positions} tasks={tasks} ruleNumber={(id) => id} done />
           <Button
             type="button"

@@ -3,6 +3,7 @@ import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
+import { bulkVerdict } from '../../machines/bulk-assignment/bulk-assignment.selectors.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 import { WizardOutcome } from './wizard-outcome.tsx';
@@ -20,6 +21,7 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
       ? `${error.kind === 'failed' ? lead : t(`assignments.wizard.failure.${error.kind}`)} ${error.message}`
       : lead;
   const ruleNumber = (id: number) => rules.findIndex((r) => r.id === id) + 1 || id;
+  const nothingToRun = preview ? bulkVerdict(preview).created === 0 : false;
   const retry = (
     <Button
       type="button"
@@ -72,11 +74,15 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
           {retry}
         </>
       ) : null}
+      {view.previewReady && nothingToRun ? (
+        <Message severity="info" text={t('assignments.wizard.nothingToRun')} className="page-alert" />
+      ) : null}
       {view.previewReady ? (
         <Button
           type="button"
           label={t('assignments.wizard.execute')}
           icon="pi pi-play"
+          disabled={nothingToRun}
           onClick={() => send({ type: 'wizard.execute' })}
         />
       ) : null}

@@ -3,10 +3,10 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/common/icon-button.tsx';
-import { dropdownPt, multiSelectPt } from '../../components/common/select-a11y.ts';
+import { AppMultiSelect } from '../../components/common/multi-select.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { type BulkRule, parseTaskIds } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
@@ -50,17 +50,14 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
       <div className="form-grid">
         <div className="form-field form-grid__full">
           <label htmlFor="wizard-positions">{positionsLabel}</label>
-          <MultiSelect
+          <AppMultiSelect
             inputId="wizard-positions"
             value={draft.positionIds}
             options={positions}
             onChange={(e) => edit({ positionIds: e.value as number[] })}
             placeholder={t('assignments.wizard.rules.positionsPlaceholder')}
-            display="chip"
-            filter
             maxSelectedLabels={6}
-            panelStyle={{ maxHeight: 300 }}
-            pt={multiSelectPt(positionsLabel)}
+            filterLabel={positionsLabel}
           />
         </div>
         {method === 'existing' ? (
@@ -79,15 +76,13 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
             </div>
             <div className="form-field">
               <label htmlFor="wizard-task-pick">{t('assignments.wizard.rules.pickTasks')}</label>
-              <MultiSelect
+              <AppMultiSelect
                 inputId="wizard-task-pick"
                 value={picked}
                 options={tasks.map((o) => ({ ...o, label: `${o.label} (#${o.value})` }))}
                 onChange={(e) => edit({ taskIdsText: (e.value as number[]).join(', ') })}
-                display="chip"
-                filter
                 maxSelectedLabels={4}
-                pt={multiSelectPt(t('assignments.wizard.rules.pickTasks'))}
+                filterLabel={t('assignments.wizard.rules.pickTasks')}
               />
             </div>
           </>

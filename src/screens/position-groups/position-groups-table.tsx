@@ -18,7 +18,7 @@ type Props = {
 export function PositionGroupsTable({ groups, loading, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   return (
-    <DataTable value={groups} loading={loading} sortField="group_name" sortOrder={1} {...useTableDefaults()}>
+    <DataTable value={groups} sortField="group_name" sortOrder={1} {...useTableDefaults({ loading })}>
       <Column field="group_name" header={t('positionGroups.columns.name')} sortable />
       <Column
         field="group_code"

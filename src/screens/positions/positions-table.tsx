@@ -66,8 +66,7 @@ export function PositionsTable(props: Props) {
   return (
     <DataTable
       value={rows}
-      loading={loading}
-      {...useTableDefaults()}
+      {...useTableDefaults({ loading })}
       {...lazyTableProps(page, onPage, total, ListPositionsSort, 'position_code')}
       rowClassName={(p: Position) => (p.is_active ? '' : 'positions-row--inactive')}
     >

@@ -5,6 +5,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ServiceHealth } from '../../api/gen/model';
+import { STACKED } from '../../components/table/use-table-defaults.tsx';
 import { STATUS_SEVERITY, serviceStatus } from '../../machines/system-status/overall-status.ts';
 
 const ICONS: Record<string, string> = {
@@ -69,6 +70,8 @@ export function ServicesTable({ services, lng }: { services: ServiceHealth[]; ln
     <DataTable
       value={services}
       dataKey="name"
+      {...STACKED}
+      className="data-table"
       stripedRows
       emptyMessage={t('systemStatus.services.none')}
       aria-label={t('systemStatus.services.title')}

@@ -44,8 +44,7 @@ export function AvailableTemplates({ positionId, positionLabel, search, category
   return (
     <DataTable
       value={list.data ?? []}
-      loading={list.isFetching}
-      {...useTableDefaults()}
+      {...useTableDefaults({ loading: list.isFetching })}
       sortField="task_name"
       sortOrder={1}
     >

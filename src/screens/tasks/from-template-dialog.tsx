@@ -1,6 +1,5 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Message } from 'primereact/message';
-import { MultiSelect } from 'primereact/multiselect';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
@@ -10,7 +9,7 @@ import type {
 import { useCreateTaskInstancesFromTemplate } from '../../api/gen/unified-tasks/unified-tasks.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
-import { multiSelectPt } from '../../components/common/select-a11y.ts';
+import { AppMultiSelect } from '../../components/common/multi-select.tsx';
 import { useDialogSave } from '../../components/common/use-dialog-save.ts';
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { useTasksMutation } from './use-tasks-api.ts';
@@ -83,18 +82,14 @@ export function FromTemplateDialog({ template, positions, onHide, onCreated }: P
         </span>
       </div>
       <FormField id="from-template-positions" label={t('tasks.fromTemplate.positions')}>
-        <MultiSelect
+        <AppMultiSelect
           inputId="from-template-positions"
           value={selected}
           options={[...positions]}
           onChange={(e) => setSelected(e.value as number[])}
-          filter
-          filterPlaceholder={t('tasks.fromTemplate.positionsFilter')}
-          pt={multiSelectPt(t('tasks.fromTemplate.positionsFilter'))}
-          display="chip"
+          filterLabel={t('tasks.fromTemplate.positionsFilter')}
           maxSelectedLabels={6}
           selectedItemsLabel={t('tasks.fromTemplate.selected', { count: selected.length })}
-          scrollHeight="300px"
           placeholder={t('tasks.fromTemplate.positionsPlaceholder')}
           className="task-positions-picker"
         />

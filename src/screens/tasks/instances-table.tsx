@@ -58,8 +58,7 @@ export function InstancesTable(props: Props) {
   return (
     <DataTable
       value={instances}
-      loading={loading}
-      {...useTableDefaults()}
+      {...useTableDefaults({ loading })}
       {...lazyTableProps(page, onPage, total, ListTaskInstancesSort, 'task_name')}
       rowClassName={(row: TaskInstance) => (row.is_completed ? 'task-row--done' : '')}
     >

@@ -56,7 +56,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
   });
   const canCreate = can('tasks.create');
   const canDelete = can('tasks.delete');
-  const defaults = useTableDefaults();
+  const defaults = useTableDefaults({ loading: list.isFetching, empty: t('tasks.templates.empty') });
 
   const actions = (row: TaskTemplate) => (
     <div className="task-actions">
@@ -105,14 +105,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
             </div>
           }
         />
-        <DataTable
-          value={list.data ?? []}
-          loading={list.isFetching}
-          {...defaults}
-          emptyMessage={t('tasks.templates.empty')}
-          sortField="task_name"
-          sortOrder={1}
-        >
+        <DataTable value={list.data ?? []} {...defaults} sortField="task_name" sortOrder={1}>
           {templateColumns(t)}
           {statusColumn<TaskTemplate>(t('tasks.columns.status'))}
           {canCreate || onEdit || canDelete

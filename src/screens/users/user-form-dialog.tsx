@@ -29,11 +29,10 @@ type Props = RecordDialogProps & { user: User | null };
 export function UserFormDialog({ user, ...shown }: Props) {
   const { t } = useTranslation();
   const mode: UserFormMode = user ? 'edit' : 'create';
-  const { role, grant } = usePermissions();
+  const { grant } = usePermissions();
   const { assignable } = useCustomRoles();
   const { defaultUserRole } = useSiteSettings();
-  // A custom role's holder gives roles as that role, as the server judges them.
-  const builtIn = useMemo(() => assignableRoles(grant ?? role), [grant, role]);
+  const builtIn = useMemo(() => assignableRoles(grant), [grant]);
   const roleOptions = useMemo(() => {
     const options: RoleOption[] = builtIn.map((r) => ({ label: t(`roles.${r}`), value: r }));
     for (const custom of assignable) options.push({ label: custom.name, value: customRoleChoice(custom.id) });

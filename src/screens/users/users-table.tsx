@@ -51,7 +51,7 @@ export function UsersTable({ users, customLevels, loading, viewer, onEdit, onDel
   };
 
   return (
-    <DataTable value={users} loading={loading} sortField="first_name" sortOrder={1} {...useTableDefaults()}>
+    <DataTable value={users} sortField="first_name" sortOrder={1} {...useTableDefaults({ loading })}>
       <Column field="first_name" header={t('users.columns.name')} sortable body={nameBody} />
       <Column field="email" header={t('users.columns.email')} sortable />
       <Column

@@ -31,8 +31,9 @@ export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
 const NOT_FILTERS = new Set(['sort', 'order', 'archive']);
 
 /** Whether any filter is set (the empty message and Clear filters depend on it). */
-export const hasFilters = (search: WorkEntriesSearch) =>
-  Object.entries(search).some(([k, v]) => v !== undefined && !NOT_FILTERS.has(k));
+export const filterCount = (search: WorkEntriesSearch) =>
+  Object.entries(search).filter(([k, v]) => v !== undefined && !NOT_FILTERS.has(k)).length;
+export const hasFilters = (search: WorkEntriesSearch) => filterCount(search) > 0;
 
 /** The archive list's and export's parameters: its filters, and its one order (by creation time). */
 export function archiveParams(search: WorkEntriesSearch) {

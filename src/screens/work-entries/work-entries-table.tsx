@@ -8,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { WorkEntry } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
+import { TableSkeleton } from '../../components/table/table-skeleton.tsx';
+import { STACKED } from '../../components/table/use-table-defaults.tsx';
 import { WORK_ENTRY_PAGE_SIZES, type WorkEntrySort } from '../../domain/work-entries.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -106,6 +108,7 @@ export function WorkEntriesTable(props: Props) {
       dataKey="id"
       loading={loading}
       lazy
+      {...STACKED}
       paginator
       paginatorTemplate={template}
       rowsPerPageOptions={[...WORK_ENTRY_PAGE_SIZES]}
@@ -122,15 +125,19 @@ export function WorkEntriesTable(props: Props) {
         onSort(SORT_OF_FIELD[e.sortField] ?? 'created', e.sortOrder === 1 ? 'asc' : 'desc')
       }
       emptyMessage={
-        <EmptyState
-          message={
-            filtered
-              ? t('workEntries.emptyFiltered')
-              : archived
-                ? t('workEntries.archive.empty')
-                : t('workEntries.empty')
-          }
-        />
+        loading ? (
+          <TableSkeleton />
+        ) : (
+          <EmptyState
+            message={
+              filtered
+                ? t('workEntries.emptyFiltered')
+                : archived
+                  ? t('workEntries.archive.empty')
+                  : t('workEntries.empty')
+            }
+          />
+        )
       }
       stripedRows
       className="data-table work-entries-table"

@@ -8,9 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { useListPositions } from '../../api/gen/positions/positions.ts';
 import { useListTasks } from '../../api/gen/tasks/tasks.ts';
 import { useListUsers } from '../../api/gen/users/users.ts';
+import { FilterBar } from '../../components/common/filter-bar.tsx';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
-import { hasFilters, type WorkEntriesSearch } from './work-entries-search.ts';
+import { filterCount, hasFilters, type WorkEntriesSearch } from './work-entries-search.ts';
 
 type Props = {
   search: WorkEntriesSearch;
@@ -107,61 +108,63 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
   );
 
   return (
-    <fieldset className="work-entries-filters">
-      <legend className="sr-only">{t('workEntries.filters.label')}</legend>
-      {archived ? null : (
-        <div className="filter-field filter-field--search">
-          <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
-          <IconField iconPosition="left">
-            <InputIcon className="pi pi-search" />
-            <InputText
-              id={`${id}-q`}
-              type="search"
-              value={text}
-              maxLength={100}
-              placeholder={t('workEntries.filters.searchPlaceholder')}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </IconField>
-        </div>
-      )}
-      {picker('status', t('workEntries.filters.status'), t('workEntries.filters.anyStatus'), statusOptions)}
-      {seesAll && can('users.read')
-        ? picker('worker', t('workEntries.filters.worker'), t('workEntries.filters.anyWorker'), userOptions)
-        : null}
-      {can('positions.read')
-        ? picker(
-            'position',
-            t('workEntries.filters.position'),
-            t('workEntries.filters.anyPosition'),
-            positionOptions,
-          )
-        : null}
-      {can('tasks.read')
-        ? picker('task', t('workEntries.filters.task'), t('workEntries.filters.anyTask'), taskOptions)
-        : null}
-      {day('from', t('workEntries.filters.from'))}
-      {day('to', t('workEntries.filters.to'))}
-      {filtered ? (
-        <Button
-          type="button"
-          label={t('workEntries.filters.clear')}
-          icon="pi pi-filter-slash"
-          text
-          className="work-entries-filters__clear"
-          onClick={() =>
-            onChange({
-              status: undefined,
-              worker: undefined,
-              position: undefined,
-              task: undefined,
-              from: undefined,
-              to: undefined,
-              q: undefined,
-            })
-          }
-        />
-      ) : null}
-    </fieldset>
+    <FilterBar active={filterCount(search)}>
+      <fieldset className="work-entries-filters">
+        <legend className="sr-only">{t('workEntries.filters.label')}</legend>
+        {archived ? null : (
+          <div className="filter-field filter-field--search">
+            <label htmlFor={`${id}-q`}>{t('workEntries.filters.search')}</label>
+            <IconField iconPosition="left">
+              <InputIcon className="pi pi-search" />
+              <InputText
+                id={`${id}-q`}
+                type="search"
+                value={text}
+                maxLength={100}
+                placeholder={t('workEntries.filters.searchPlaceholder')}
+                onChange={(e) => setText(e.target.value)}
+              />
+            </IconField>
+          </div>
+        )}
+        {picker('status', t('workEntries.filters.status'), t('workEntries.filters.anyStatus'), statusOptions)}
+        {seesAll && can('users.read')
+          ? picker('worker', t('workEntries.filters.worker'), t('workEntries.filters.anyWorker'), userOptions)
+          : null}
+        {can('positions.read')
+          ? picker(
+              'position',
+              t('workEntries.filters.position'),
+              t('workEntries.filters.anyPosition'),
+              positionOptions,
+            )
+          : null}
+        {can('tasks.read')
+          ? picker('task', t('workEntries.filters.task'), t('workEntries.filters.anyTask'), taskOptions)
+          : null}
+        {day('from', t('workEntries.filters.from'))}
+        {day('to', t('workEntries.filters.to'))}
+        {filtered ? (
+          <Button
+            type="button"
+            label={t('workEntries.filters.clear')}
+            icon="pi pi-filter-slash"
+            text
+            className="work-entries-filters__clear"
+            onClick={() =>
+              onChange({
+                status: undefined,
+                worker: undefined,
+                position: undefined,
+                task: undefined,
+                from: undefined,
+                to: undefined,
+                q: undefined,
+              })
+            }
+          />
+        ) : null}
+      </fieldset>
+    </FilterBar>
   );
 }
