@@ -10,7 +10,8 @@ import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as photosRepo from '../../repositories/work-entries-photos.ts';
 import type { RequestContext } from '../../types.ts';
 import { loadWritable } from './access.ts';
-import { NotAnImage } from './photo-store.ts';
+import { fingerprintOf, once, storedAnswer } from './idempotency.ts';
+import { NotAnImage, type SavedPhoto } from './photo-store.ts';
 import { toApiPhoto } from './present.ts';
 import type { WorkEntryDeps } from './service.ts';
 
@@ -20,11 +21,16 @@ export const MAX_PHOTOS_PER_ENTRY = 20;
 const photoError = (status: number, message: string, rule: string, code = 'VALIDATION_ERROR') =>
   new HttpError(status, `photo: ${message}`, { code, details: [{ field: 'photo', message, rule }] });
 
+/**
+ * With an Idempotency-Key the file is read first: its bytes are part of the request a resend must
+ * match. A resend then answers the first answer, whatever the entry holds by now.
+ */
 export async function uploadPhoto(
   ctx: RequestContext,
   deps: WorkEntryDeps,
   entryId: number,
   request: FastifyRequest,
+  key: string | undefined,
 ) {
   await loadWritable(ctx, entryId);
   if (!request.isMultipart()) {
@@ -33,9 +39,48 @@ export async function uploadPhoto(
       details: [{ field: 'photo', message: 'Send the photo as multipart/form-data', rule: 'multipart' }],
     });
   }
+  if (key === undefined) await checkRoom(ctx, entryId);
+  const saved = await receivePhoto(ctx, deps, entryId, request);
+  try {
+    const fingerprint = fingerprintOf(request.method, request.url, null, saved.sha256);
+    const stored = await storedAnswer(ctx, key, fingerprint);
+    if (stored) {
+      await deps.store.remove([saved.key]);
+      return stored;
+    }
+    if (key !== undefined) await checkRoom(ctx, entryId);
+    const answer = await once(ctx, key, fingerprint, async (c) => {
+      const row = await photosRepo.insertPhoto(c.db, c.siteId, {
+        workEntryId: entryId,
+        url: saved.key,
+        contentType: saved.contentType,
+        sizeBytes: saved.sizeBytes,
+      });
+      return { statusCode: 201, body: { photo: toApiPhoto(row, deps.links) } };
+    });
+    // A copy of this upload got in first: its file is the entry's, this one goes.
+    if (answer.replayed) await deps.store.remove([saved.key]);
+    return answer;
+  } catch (err) {
+    // Refused, the entry deleted meanwhile, or the database failed: leave no orphan file.
+    await deps.store.remove([saved.key]);
+    throw err;
+  }
+}
+
+async function checkRoom(ctx: RequestContext, entryId: number) {
   if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) {
     throw photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
   }
+}
+
+/** The upload's file, checked (an image, within the site's size limit) and stored. */
+async function receivePhoto(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  entryId: number,
+  request: FastifyRequest,
+) {
   const { maxFileUploadSize } = await getSiteSettings(ctx.db, ctx.siteId);
   const file = await request.file({
     limits: { fileSize: maxFileUploadSize * 1024 * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
@@ -46,7 +91,7 @@ export async function uploadPhoto(
   }
   const tooLarge = () =>
     photoError(413, `The photo is larger than ${maxFileUploadSize} MB`, 'maxSize', 'BODY_TOO_LARGE');
-  let saved: Awaited<ReturnType<typeof deps.store.save>>;
+  let saved: SavedPhoto;
   try {
     saved = await deps.store.save(ctx.siteId, entryId, file.file);
   } catch (err) {
@@ -60,19 +105,7 @@ export async function uploadPhoto(
     await deps.store.remove([saved.key]);
     throw tooLarge();
   }
-  try {
-    const row = await photosRepo.insertPhoto(ctx.db, ctx.siteId, {
-      workEntryId: entryId,
-      url: saved.key,
-      contentType: saved.contentType,
-      sizeBytes: saved.sizeBytes,
-    });
-    return { photo: toApiPhoto(row, deps.links) };
-  } catch (err) {
-    // The entry was deleted meanwhile (or the database failed): leave no orphan file.
-    await deps.store.remove([saved.key]);
-    throw err;
-  }
+  return saved;
 }
 
 /**
