@@ -53,10 +53,19 @@ export function requireSignedIn({ context, location }: GuardArgs): void {
   }
 }
 
-/** Login guard: signed in, /login goes to the page asked for (same-origin only) or to /. */
+/** Where a worker lands after sign-in when no other page was asked for: the field app. */
+export const WORKER_HOME = '/field';
+
+/**
+ * Login guard: signed in, /login goes to the page asked for (same-origin only), else to / (a
+ * worker: to the field app).
+ */
 export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): void {
-  if (selectStatus(context.auth.getSnapshot()) === 'signedIn') {
-    throw redirect({ href: safeRedirect(requested), replace: true });
+  const snapshot = context.auth.getSnapshot();
+  if (selectStatus(snapshot) === 'signedIn') {
+    const home = snapshot.context.user?.role === 'worker' ? WORKER_HOME : '/';
+    const target = safeRedirect(requested, home);
+    throw redirect({ href: target === '/' ? home : target, replace: true });
   }
 }
 

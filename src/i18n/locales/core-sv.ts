@@ -56,6 +56,7 @@ export const svCore: CoreTranslation = {
     toggleSidebar: 'Visa eller dölj menyn',
     skipToContent: 'Hoppa till huvudinnehållet',
     workEntries: 'Arbetsregistreringar',
+    fieldApp: 'Fältappen',
   },
   topBar: {
     language: 'Språk',
