@@ -293,6 +293,38 @@ export async function completedAt(db: Db, siteId: string, positionId: number, ta
   return new Set(packed === '' ? [] : packed.split(',').map(Number));
 }
 
+/** Every dependency (any type) at the positions, with its position: what the field app orders by. */
+export async function edgesAtPositions(db: Db, siteId: string, positionIds: number[]) {
+  if (positionIds.length === 0) return [];
+  return db
+    .select({
+      positionId: d.positionId,
+      taskId: d.taskId,
+      dependsOnTaskId: d.dependsOnTaskId,
+      dependencyType: d.dependencyType,
+    })
+    .from(d)
+    .where(siteWhere(siteId, sql`${d.positionId} = any(${intArray(positionIds)}::int[])`));
+}
+
+/** `completedAt` for several positions at once: the pairs as `${positionId}:${taskId}`. */
+export async function completedAtPositions(db: Db, siteId: string, positionIds: number[], taskIds: number[]) {
+  if (positionIds.length === 0 || taskIds.length === 0) return new Set<string>();
+  const w = workEntries;
+  const rows = await db
+    .selectDistinct({ positionId: w.positionId, taskId: w.taskId })
+    .from(w)
+    .where(
+      and(
+        eq(w.siteId, siteId),
+        sql`${w.positionId} = any(${intArray(positionIds)}::int[])`,
+        eq(w.status, 'completed'),
+        sql`${w.taskId} = any(${intArray(taskIds)}::int[])`,
+      ),
+    );
+  return new Set(rows.map((r) => `${r.positionId}:${r.taskId}`));
+}
+
 export async function insertDependency(
   db: Db,
   siteId: string,
