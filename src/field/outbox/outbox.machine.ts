@@ -84,6 +84,9 @@ const RECOUNT = {
   },
   'outbox.changed': { target: 'counting' },
 } as const;
+/** Online states need not hear "online" again, nor the offline state "offline" (the root still records it). */
+const { 'network.online': _online, ...RECOUNT_WHEN_ONLINE } = RECOUNT;
+const { 'network.offline': _offline, ...RECOUNT_WHEN_OFFLINE } = RECOUNT;
 
 export const outboxMachine = setup({
   types: {
@@ -111,6 +114,8 @@ export const outboxMachine = setup({
     offline: ({ context }) => !context.online,
     hasWaiting: ({ context }) => context.waiting > 0,
     isAuthFailure: (_, params: { failure: SendFailure }) => params.failure.kind === 'auth',
+    isAuthFailureSignedOut: ({ context }, params: { failure: SendFailure }) =>
+      params.failure.kind === 'auth' && context.userId === null,
   },
   delays: {
     retryDelay: ({ context }) => backoffDelay(context.attempt),
@@ -158,8 +163,8 @@ export const outboxMachine = setup({
         { target: 'idle' },
       ],
     },
-    idle: { description: 'Nothing to send.', on: RECOUNT },
-    offline: { description: 'Actions wait in storage until the network is back.', on: RECOUNT },
+    idle: { description: 'Nothing to send.', on: RECOUNT_WHEN_ONLINE },
+    offline: { description: 'Actions wait in storage until the network is back.', on: RECOUNT_WHEN_OFFLINE },
     signedOut: {
       description:
         "Signed out or the session ended: the queue stays, and is sent once the same user signs in (another user's session sees none of it).",
@@ -175,6 +180,15 @@ export const outboxMachine = setup({
         onDone: { target: 'counting', actions: 'clearFailure' },
         onError: [
           {
+            // The session already ended during the send: the counts are read again for nobody.
+            guard: {
+              type: 'isAuthFailureSignedOut',
+              params: ({ event }) => ({ failure: asFailure(event.error) }),
+            },
+            target: 'counting',
+            actions: { type: 'recordFailure', params: ({ event }) => ({ failure: asFailure(event.error) }) },
+          },
+          {
             guard: { type: 'isAuthFailure', params: ({ event }) => ({ failure: asFailure(event.error) }) },
             target: 'signedOut',
             actions: { type: 'recordFailure', params: ({ event }) => ({ failure: asFailure(event.error) }) },
@@ -188,9 +202,11 @@ export const outboxMachine = setup({
     },
     backoff: {
       description: 'The last send got no answer or a server error: try again after a growing delay.',
-      always: { guard: 'offline', target: 'offline' },
-      after: { retryDelay: { target: 'sending' } },
-      on: { ...RECOUNT, 'outbox.retryNow': { target: 'sending' } },
+      // Gone offline meanwhile: wait for the network, with the counts read again for whoever is signed in now.
+      always: { guard: 'offline', target: 'counting' },
+      // Counted again first: the user may have changed since the failed send.
+      after: { retryDelay: { target: 'counting' } },
+      on: { ...RECOUNT_WHEN_ONLINE, 'outbox.retryNow': { target: 'counting' } },
     },
   },
 });

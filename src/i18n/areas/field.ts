@@ -119,6 +119,7 @@ export const field = defineArea({
     },
     errors: {
       STATUS_CONFLICT: 'Someone changed this work on another device first. Check its state and try again.',
+      STATUS_CONFLICT_NOW: 'Someone changed this work on another device first: it is now {{status}}.',
       TASK_BLOCKED: 'This task waits for another task to be completed first.',
       TASK_BLOCKED_BY: 'This task waits for {{tasks}} to be completed first.',
       POSITION_INACTIVE: 'This position was made inactive: no work can be logged here.',
@@ -245,6 +246,7 @@ export const field = defineArea({
     },
     errors: {
       STATUS_CONFLICT: 'Joku muutti tätä työtä toisella laitteella ensin. Tarkista tila ja yritä uudelleen.',
+      STATUS_CONFLICT_NOW: 'Joku muutti tätä työtä toisella laitteella ensin: sen tila on nyt {{status}}.',
       TASK_BLOCKED: 'Tämä tehtävä odottaa, että toinen tehtävä valmistuu ensin.',
       TASK_BLOCKED_BY: 'Tämä tehtävä odottaa, että {{tasks}} valmistuu ensin.',
       POSITION_INACTIVE: 'Kohde on poistettu käytöstä: tänne ei voi kirjata töitä.',
@@ -372,6 +374,7 @@ export const field = defineArea({
     errors: {
       STATUS_CONFLICT:
         'Någon ändrade det här arbetet på en annan enhet först. Kontrollera läget och försök igen.',
+      STATUS_CONFLICT_NOW: 'Någon ändrade det här arbetet på en annan enhet först: det är nu {{status}}.',
       TASK_BLOCKED: 'Uppgiften väntar på att en annan uppgift blir klar först.',
       TASK_BLOCKED_BY: 'Uppgiften väntar på att {{tasks}} blir klar först.',
       POSITION_INACTIVE: 'Platsen har gjorts inaktiv: inget arbete kan registreras här.',
