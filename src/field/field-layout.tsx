@@ -9,10 +9,10 @@ import { Link, Outlet } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../domain/permissions.ts';
-import { LANGUAGES, toLanguage } from '../i18n/languages.ts';
 import { useAuth, useAuthActor } from '../machines/auth/auth-provider.tsx';
 import { refreshOfflinePack } from './api/field-cache.ts';
 import { requestPersistentStorage } from './lib/persist.ts';
+import { registerFieldServiceWorker } from './lib/pwa.ts';
 import { OutboxBar } from './outbox/outbox-bar.tsx';
 import { startOutbox } from './outbox/outbox-service.ts';
 import { onOutboxChange } from './outbox/outbox-store.ts';
@@ -31,7 +31,7 @@ function useOfflinePack(userId: number | null) {
 }
 
 export function FieldLayout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const auth = useAuthActor();
   const { user, logout } = useAuth();
   const queryClient = useQueryClient();
@@ -40,6 +40,7 @@ export function FieldLayout() {
   useOfflinePack(userId);
   useEffect(() => {
     void requestPersistentStorage();
+    void registerFieldServiceWorker().catch(() => {});
   }, []);
   // A sent or refused action changes what the server says: read the field screens again.
   useEffect(
@@ -63,19 +64,6 @@ export function FieldLayout() {
                 {t('field.console')}
               </Link>
             ) : null}
-            <label className="field-language">
-              <span className="sr-only">{t('topBar.language')}</span>
-              <select
-                value={toLanguage(i18n.resolvedLanguage)}
-                onChange={(e) => void i18n.changeLanguage(e.target.value)}
-              >
-                {LANGUAGES.map((lng) => (
-                  <option key={lng} value={lng}>
-                    {t(`languages.${lng}`)}
-                  </option>
-                ))}
-              </select>
-            </label>
             <button type="button" className="field-link" onClick={logout}>
               {t('field.signOut')}
             </button>

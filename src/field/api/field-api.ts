@@ -4,24 +4,27 @@
  */
 import type { AxiosProgressEvent } from 'axios';
 import {
+  getFieldMyWork,
+  getFieldOfflinePack,
+  getFieldPositionByTag,
+  getFieldPosition as getPosition,
+} from '../../api/gen/field/field.ts';
+import {
   createWorkEntry,
   updateWorkEntry,
   uploadWorkEntryPhoto,
 } from '../../api/gen/work-entries/work-entries.ts';
-import { apiRequest } from '../../api/http-client.ts';
-import type { EntryStatus, FieldMyWork, FieldOfflinePack, FieldPosition } from './field-types.ts';
+import type { EntryStatus } from './field-types.ts';
 
+// A tag id may hold characters a path must escape (the generated call puts it in as it is).
 export const getFieldTag = (tag: string, signal?: AbortSignal) =>
-  apiRequest<FieldPosition>({ url: `/field/tags/${encodeURIComponent(tag)}`, method: 'GET', signal });
+  getFieldPositionByTag(encodeURIComponent(tag), undefined, signal);
 
-export const getFieldPosition = (id: number, signal?: AbortSignal) =>
-  apiRequest<FieldPosition>({ url: `/field/positions/${id}`, method: 'GET', signal });
+export const getFieldPosition = (id: number, signal?: AbortSignal) => getPosition(id, undefined, signal);
 
-export const getMyWork = (signal?: AbortSignal) =>
-  apiRequest<FieldMyWork>({ url: '/field/my-work', method: 'GET', signal });
+export const getMyWork = (signal?: AbortSignal) => getFieldMyWork(undefined, signal);
 
-export const getOfflinePack = (signal?: AbortSignal) =>
-  apiRequest<FieldOfflinePack>({ url: '/field/offline-pack', method: 'GET', signal });
+export const getOfflinePack = (signal?: AbortSignal) => getFieldOfflinePack(undefined, signal);
 
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 

@@ -1,6 +1,7 @@
 /** /field: Scan (or type a code) and My work. */
 import { useTranslation } from 'react-i18next';
 import { ScanPanel } from '../scan/scan-panel.tsx';
+import { LanguageSelect } from './language-select.tsx';
 import { MyWork } from './my-work.tsx';
 
 export function HomeScreen() {
@@ -10,6 +11,7 @@ export function HomeScreen() {
       <h1 className="field-title">{t('field.home.title')}</h1>
       <ScanPanel />
       <MyWork />
+      <LanguageSelect />
     </div>
   );
 }

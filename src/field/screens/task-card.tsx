@@ -154,12 +154,16 @@ export function TaskCard({ task, actions }: { task: ShownTask; actions: TaskActi
         {task.state === 'available' || task.state === 'done_today' ? (
           <button
             type="button"
-            className="field-button is-primary"
+            className={`field-button ${task.state === 'available' ? 'is-primary' : 'is-secondary'}`}
             disabled={busy}
             onClick={() => run(() => actions.start(task))}
           >
             <span className="pi pi-play" aria-hidden="true" />{' '}
-            {busy ? t('field.task.locating') : t('field.task.start')}
+            {busy
+              ? t('field.task.locating')
+              : task.state === 'available'
+                ? t('field.task.start')
+                : t('field.task.startAgain')}
           </button>
         ) : null}
         {task.state === 'in_progress' && mine && !failing ? (
