@@ -78,6 +78,32 @@ async function checkScreen(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
+/** A stand-in Web NFC reader: the test fires a reading with a real NDEF URL record; writes are kept. */
+function standInNfc() {
+  class StandInReader extends EventTarget {
+    scan() {
+      (window as unknown as { __nfc: StandInReader }).__nfc = this;
+      return Promise.resolve();
+    }
+    write(message: unknown) {
+      (window as unknown as { __written: unknown }).__written = message;
+      return Promise.resolve();
+    }
+  }
+  (window as unknown as { NDEFReader: unknown }).NDEFReader = StandInReader;
+  (window as unknown as { __fireNfc: (url: string) => void }).__fireNfc = (url: string) => {
+    const bytes = new TextEncoder().encode(url);
+    const event = new Event('reading');
+    Object.assign(event, {
+      serialNumber: '04:a2:3b:1c:5d:6e:80',
+      message: {
+        records: [{ recordType: 'url', mediaType: null, encoding: null, data: new DataView(bytes.buffer) }],
+      },
+    });
+    (window as unknown as { __nfc: EventTarget }).__nfc.dispatchEvent(event);
+  };
+}
+
 describe('field app', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -283,31 +309,7 @@ describe('field app', () => {
 
   it('reads a tag through Web NFC (a stand-in NDEFReader firing a real NDEF URL record)', async () => {
     const { context, page } = await phone(browser, 'fi-FI');
-    await context.addInitScript(() => {
-      class StandInReader extends EventTarget {
-        scan() {
-          (window as unknown as { __nfc: StandInReader }).__nfc = this;
-          return Promise.resolve();
-        }
-        write() {
-          return Promise.resolve();
-        }
-      }
-      (window as unknown as { NDEFReader: unknown }).NDEFReader = StandInReader;
-      (window as unknown as { __fireNfc: (url: string) => void }).__fireNfc = (url: string) => {
-        const bytes = new TextEncoder().encode(url);
-        const event = new Event('reading');
-        Object.assign(event, {
-          serialNumber: '04:a2:3b:1c:5d:6e:80',
-          message: {
-            records: [
-              { recordType: 'url', mediaType: null, encoding: null, data: new DataView(bytes.buffer) },
-            ],
-          },
-        });
-        (window as unknown as { __nfc: EventTarget }).__nfc.dispatchEvent(event);
-      };
-    });
+    await context.addInitScript(standInNfc);
     await page.goto(`${server.url}/login?lng=fi`);
     await page.locator('#login-email').fill(WORKER.email);
     await page.locator('#login-password').fill(WORKER.password);
@@ -330,6 +332,19 @@ describe('field app', () => {
     await page.getByText('Tätä tunnistetta ei tunneta tällä työmaalla.').waitFor();
     await checkScreen(page);
     await shot(page, 'field-unknown-tag-fi');
+    await context.close();
+  });
+
+  it("writes a position's tag address with Web NFC from the Positions screen", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    await context.addInitScript(standInNfc);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/positions`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('button', { name: 'Write the tag of B-12' }).click();
+    await page.getByText('Tag written for B-12').waitFor();
+    const written = await page.evaluate(() => (window as unknown as { __written: unknown }).__written);
+    expect(written).toEqual({ records: [{ recordType: 'url', data: `${server.url}/t/${TAG}` }] });
     await context.close();
   });
 });
