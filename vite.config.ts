@@ -148,5 +148,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // The chunk graph bench/field-size.ts reads to measure what the field app downloads.
+    manifest: true,
   },
 });
