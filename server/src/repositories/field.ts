@@ -3,7 +3,7 @@
  * groups may work in, the tasks assigned at positions, and the entries a worker's screen shows
  * (open ones, and those finished today in the site's time zone).
  */
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   positionGroupPositions,
@@ -100,61 +100,89 @@ export function assignedTasks(db: Db, siteId: string, positionIds: number[]) {
 export const dayStartIn = (timeZone: string): SQL =>
   sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
 
-const OPEN = ['in_progress', 'paused'];
+/** The open statuses, as written in the partial indexes' predicate (migration 0013). */
+const open = sql`${w.status} in ('in_progress', 'paused')`;
 
-/** Entries open at the positions, or completed there since `since`, newest change first. */
-export function openOrDoneEntries(db: Db, siteId: string, positionIds: number[], since: SQL) {
+const entryAtColumns = {
+  id: w.id,
+  positionId: w.positionId,
+  taskId: w.taskId,
+  status: w.status,
+  userId: w.userId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+};
+
+export type EntryAtRow = Awaited<ReturnType<typeof openEntriesAt>>[number];
+
+/** The entries open at the positions (work_entries_open_position_idx). */
+export function openEntriesAt(db: Db, siteId: string, positionIds: number[]) {
   return db
-    .select({
-      id: w.id,
-      positionId: w.positionId,
-      taskId: w.taskId,
-      status: w.status,
-      userId: w.userId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      createdAt: w.createdAt,
-      updatedAt: w.updatedAt,
-    })
+    .select(entryAtColumns)
+    .from(w)
+    .innerJoin(users, eq(users.id, w.userId))
+    .where(and(eq(w.siteId, siteId), inArray(w.positionId, positionIds), open));
+}
+
+/** The tasks' entries completed at the positions since `since` (work_entries_completed_task_idx). */
+export function completedSinceAt(
+  db: Db,
+  siteId: string,
+  positionIds: number[],
+  taskIds: number[],
+  since: SQL,
+) {
+  return db
+    .select(entryAtColumns)
     .from(w)
     .innerJoin(users, eq(users.id, w.userId))
     .where(
       and(
         eq(w.siteId, siteId),
         inArray(w.positionId, positionIds),
-        or(inArray(w.status, OPEN), and(eq(w.status, 'completed'), sql`${w.completedAt} >= ${since}`)),
+        sql`${w.status} = 'completed'`,
+        inArray(w.taskId, taskIds),
+        sql`${w.completedAt} >= ${since}`,
       ),
-    )
-    .orderBy(desc(w.updatedAt), desc(w.id));
+    );
 }
 
-/** The user's open entries and those they closed since `since`, newest first; at most `limit`. */
-export function myWork(db: Db, siteId: string, userId: number, since: SQL, limit: number) {
-  return db
-    .select({
-      id: w.id,
-      status: w.status,
-      taskId: w.taskId,
-      taskName: w.taskName,
-      positionId: w.positionId,
-      positionName: w.positionName,
-      nfcTagId: p.nfcTagId,
-      notes: w.notes,
-      createdAt: w.createdAt,
-      updatedAt: w.updatedAt,
-      completedAt: w.completedAt,
-      photoCount: sql<number>`(select count(*)::int from ${workEntryPhotos}
-        where ${workEntryPhotos.workEntryId} = ${w.id})`.mapWith(Number),
-    })
-    .from(w)
-    .innerJoin(p, eq(p.id, w.positionId))
-    .where(
-      and(
-        eq(w.siteId, siteId),
-        eq(w.userId, userId),
-        or(inArray(w.status, OPEN), sql`coalesce(${w.completedAt}, ${w.updatedAt}) >= ${since}`),
-      ),
-    )
-    .orderBy(desc(w.createdAt), desc(w.id))
-    .limit(limit);
+const myEntryColumns = {
+  id: w.id,
+  status: w.status,
+  taskId: w.taskId,
+  taskName: w.taskName,
+  positionId: w.positionId,
+  positionName: w.positionName,
+  nfcTagId: p.nfcTagId,
+  notes: w.notes,
+  createdAt: w.createdAt,
+  updatedAt: w.updatedAt,
+  completedAt: w.completedAt,
+  photoCount: sql<number>`(select count(*)::int from ${workEntryPhotos}
+    where ${workEntryPhotos.workEntryId} = ${w.id})`.mapWith(Number),
+};
+
+/**
+ * The user's open entries (work_entries_open_user_idx) and those they closed since `since` (every
+ * closing status stamps completed_at: work_entries_site_completed_idx), newest first; at most
+ * `limit` of each.
+ */
+export async function myWork(db: Db, siteId: string, userId: number, since: SQL, limit: number) {
+  const mine = (condition: SQL) =>
+    db
+      .select(myEntryColumns)
+      .from(w)
+      .innerJoin(p, eq(p.id, w.positionId))
+      .where(and(eq(w.siteId, siteId), eq(w.userId, userId), condition))
+      .orderBy(desc(w.createdAt), desc(w.id))
+      .limit(limit);
+  const ended = sql`coalesce(${w.completedAt}, 'infinity'::timestamptz)`;
+  const openRows = await mine(open);
+  const closedRows = await mine(sql`${ended} >= ${since} and ${ended} < 'infinity'::timestamptz`);
+  return [...openRows, ...closedRows]
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .slice(0, limit);
 }

@@ -19,7 +19,7 @@ export const OFFLINE_PACK_MAX = 200;
 export const MY_WORK_MAX = 100;
 
 type PositionRow = repo.FieldPositionRow;
-type EntryRow = Awaited<ReturnType<typeof repo.openOrDoneEntries>>[number];
+type EntryRow = repo.EntryAtRow;
 type AssignedRow = Awaited<ReturnType<typeof repo.assignedTasks>>[number];
 
 export async function fieldPositionByTag(ctx: RequestContext, tag: string) {
@@ -91,7 +91,13 @@ async function fieldPositions(ctx: RequestContext, rows: PositionRow[]): Promise
   const { timezone } = await getSiteSettings(db, siteId);
   const assigned = await repo.assignedTasks(db, siteId, ids);
   const edges = await deps.edgesAtPositions(db, siteId, ids);
-  const entries = await repo.openOrDoneEntries(db, siteId, ids, repo.dayStartIn(timezone));
+  const taskIds = [...new Set(assigned.map((a) => a.taskId))];
+  const entries = [
+    ...(await repo.openEntriesAt(db, siteId, ids)),
+    ...(taskIds.length === 0
+      ? []
+      : await repo.completedSinceAt(db, siteId, ids, taskIds, repo.dayStartIn(timezone))),
+  ].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || b.id - a.id);
   const blocked = await blockedAtPositions(db, siteId, edges);
   const names = new Map(assigned.map((a) => [a.taskId, a.taskName]));
   const unnamed = [...new Set(edges.map((e) => e.dependsOnTaskId))].filter((id) => !names.has(id));

@@ -1,0 +1,3 @@
+CREATE INDEX "work_entries_open_position_idx" ON "work_entries" USING btree ("site_id","position_id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_open_user_idx" ON "work_entries" USING btree ("site_id","user_id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_completed_task_idx" ON "work_entries" USING btree ("site_id","position_id","task_id","completed_at") WHERE "work_entries"."status" = 'completed';
