@@ -7,6 +7,7 @@
  * touch targets, no sideways scroll, and screenshots in English and Finnish.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, cleanScreenshot as shot } from './a11y.ts';
 import {
@@ -76,6 +77,18 @@ async function checkScreen(page: Page): Promise<void> {
   );
   expect(small).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+}
+
+/** Width and height from a JPEG's start-of-frame marker. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  let i = 2;
+  while (i + 9 < jpeg.length) {
+    const marker = jpeg[i + 1];
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
+    i += 2 + jpeg.readUInt16BE(i + 2);
+  }
+  return null;
 }
 
 /** A stand-in Web NFC reader: the test fires a reading with a real NDEF URL record; writes are kept. */
@@ -210,6 +223,30 @@ describe('field app', () => {
     await page.getByText('Everything is sent').waitFor();
     await checkScreen(page);
     await shot(page, 'field-task-actions-en');
+
+    // A 3,000-px photo from the "camera" is resized to 2,000 px in the phone before it is sent.
+    await prep.getByLabel('Take a photo').setInputFiles({
+      name: 'site.png',
+      mimeType: 'image/png',
+      buffer: await QRCode.toBuffer('site photo', { width: 3000, margin: 1 }),
+    });
+    await prep.getByText(/Photo added/).waitFor();
+    await page.getByText('Everything is sent').waitFor();
+    await shot(page, 'field-photo-en');
+    const started = (await entries()).find((e) => e.task_id === tasks.prep) as Entry;
+    const detail = await api<{ photos: { url: string; content_type: string }[] }>(
+      server.url,
+      'GET',
+      `/work-entries/${started.id}`,
+      undefined,
+      admin,
+    );
+    expect(detail.body.photos).toHaveLength(1);
+    expect(detail.body.photos[0].content_type).toBe('image/jpeg');
+    const jpeg = Buffer.from(
+      await (await fetch(new URL(detail.body.photos[0].url, server.url))).arrayBuffer(),
+    );
+    expect(jpegSize(jpeg)).toEqual({ width: 2000, height: 2000 });
     await prep.getByRole('button', { name: 'Complete' }).click();
     await prep.getByText('Done today').waitFor();
     await page.getByText('Everything is sent').waitFor();
