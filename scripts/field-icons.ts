@@ -67,6 +67,6 @@ writeFileSync(path.join(PUBLIC, 'field-icon-512.png'), png(512, 0.08));
 writeFileSync(path.join(PUBLIC, 'field-icon-maskable-512.png'), png(512, 0.18));
 writeFileSync(
   path.join(PUBLIC, 'field-icon.svg'),
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><rect width="100" height="100" rx="18" fill="#0b3d91"/><path d="M50 18 L72 38 V78 H28 V38 Z" fill="#fff"/><circle cx="50" cy="42" r="5" fill="#0b3d91"/></svg>\n`,
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100"><title>Tagger field</title><rect width="100" height="100" rx="18" fill="#0b3d91"/><path d="M50 18 L72 38 V78 H28 V38 Z" fill="#fff"/><circle cx="50" cy="42" r="5" fill="#0b3d91"/></svg>\n`,
 );
 console.log('wrote public/field-icon-{192,512,maskable-512}.png and field-icon.svg');

@@ -230,7 +230,7 @@ describe('field app', () => {
       mimeType: 'image/png',
       buffer: await QRCode.toBuffer('site photo', { width: 3000, margin: 1 }),
     });
-    await prep.getByText(/Photo added/).waitFor();
+    await prep.getByText(/Photo saved on the phone/).waitFor();
     await page.getByText('Everything is sent').waitFor();
     await shot(page, 'field-photo-en');
     const started = (await entries()).find((e) => e.task_id === tasks.prep) as Entry;
