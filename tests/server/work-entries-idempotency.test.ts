@@ -195,6 +195,33 @@ describe.each(DRIVERS)('idempotent work entry actions (%s)', (driver) => {
     expect(await entriesOf(task.id)).toBe(1);
   });
 
+  it('keeps one photo and one file of 5 concurrent copies of an upload, and one change of 5 copies of a pause', async () => {
+    const { position } = await place();
+    const entry = await insertEntry(t, { userId: worker.id, positionId: position.id });
+    const photoKey = randomUUID();
+    const uploads = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        upload(entry.id, multipart('photo', 'a.png', 'image/png', PNG), photoKey),
+      ),
+    );
+    expect(uploads.map((u) => u.statusCode)).toEqual(Array(5).fill(201));
+    expect(new Set(uploads.map((u) => u.json().photo.id)).size).toBe(1);
+    const photos = await t.app.database.db
+      .select()
+      .from(workEntryPhotos)
+      .where(eq(workEntryPhotos.workEntryId, entry.id));
+    expect(photos).toHaveLength(1);
+    const { readdirSync } = await import('node:fs');
+    expect(readdirSync(`${t.app.config.dataDir}/photos/main/${entry.id}`)).toHaveLength(1);
+
+    const pauseKey = randomUUID();
+    const pauses = await Promise.all(
+      Array.from({ length: 5 }, () => put(entry.id, { status: 'paused' }, pauseKey)),
+    );
+    expect(pauses.map((p) => p.statusCode)).toEqual(Array(5).fill(200));
+    expect(pauses.filter((p) => p.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+  });
+
   it('names what a phone must show: an inactive position, the blocking tasks', async () => {
     const inactive = await makePosition(t, { isActive: false });
     const task = await makeTask(t, inactive.id);
