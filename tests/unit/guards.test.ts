@@ -82,9 +82,9 @@ describe('sign-in guards', () => {
     expect(() => redirectIfSignedIn(args(null), '/users')).not.toThrow();
   });
 
-  it('lands a worker on the field app when no other page was asked for, and keeps a tag asked for', () => {
+  it('lands a worker on the field app when no page was asked for, and keeps the page asked for', () => {
     expect(thrown(() => redirectIfSignedIn(args('worker'), undefined)).options.href).toBe('/field');
-    expect(thrown(() => redirectIfSignedIn(args('worker'), '/')).options.href).toBe('/field');
+    expect(thrown(() => redirectIfSignedIn(args('worker'), '/')).options.href).toBe('/');
     expect(thrown(() => redirectIfSignedIn(args('worker'), '/t/AB12CD34')).options.href).toBe('/t/AB12CD34');
     expect(thrown(() => redirectIfSignedIn(args('manager'), undefined)).options.href).toBe('/');
   });

@@ -57,15 +57,14 @@ export function requireSignedIn({ context, location }: GuardArgs): void {
 export const WORKER_HOME = '/field';
 
 /**
- * Login guard: signed in, /login goes to the page asked for (same-origin only), else to / (a
- * worker: to the field app).
+ * Login guard: signed in, /login goes to the page asked for (same-origin only, / included), else
+ * to / (a worker: to the field app).
  */
 export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): void {
   const snapshot = context.auth.getSnapshot();
   if (selectStatus(snapshot) === 'signedIn') {
     const home = snapshot.context.user?.role === 'worker' ? WORKER_HOME : '/';
-    const target = safeRedirect(requested, home);
-    throw redirect({ href: target === '/' ? home : target, replace: true });
+    throw redirect({ href: safeRedirect(requested, home), replace: true });
   }
 }
 
