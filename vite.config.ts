@@ -4,6 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The PrimeReact Lara themes, light and dark, as two stylesheets of which a browser loads one
@@ -101,13 +102,53 @@ function themes(): Plugin {
   };
 }
 
+/**
+ * The field app's service worker and web manifest (vite-plugin-pwa, Workbox): the whole built app
+ * is precached, so a phone that opened it once opens /t/{tag} with no network; any navigation
+ * but /api is answered with index.html. The field app registers it (src/field/lib/pwa.ts).
+ */
+const fieldPwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: false,
+  manifest: {
+    name: 'Tagger field',
+    short_name: 'Tagger',
+    description: 'Log work at construction-site positions by tag, online or offline.',
+    start_url: '/field',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: '#0b3d91',
+    icons: [
+      { src: '/field-icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/field-icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/field-icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/field-icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//],
+    cleanupOutdatedCaches: true,
+    // The page that registered it is served from the cache at once, so it reloads offline.
+    clientsClaim: true,
+    skipWaiting: true,
+    // The theme and the chart library are the largest files; none comes near this.
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), themes()],
+  plugins: [react(), themes(), fieldPwa],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // The chunk graph bench/field-size.ts reads to measure what the field app downloads.
+    manifest: true,
   },
 });

@@ -29,6 +29,8 @@ export interface RunSpec {
   duration: number;
   connections: number;
   headers?: Record<string, string>;
+  /** A header given a value of its own on every request (an Idempotency-Key): `${prefix}-${i}`. */
+  uniqueHeader?: { name: string; prefix: string };
   /** GET unless given; a body is sent as is (set a content-type header with it). */
   method?: 'GET' | 'POST';
   body?: string;
@@ -80,15 +82,32 @@ async function loadEven(spec: RunSpec): Promise<Run> {
       done++;
       if (done === total) resolve();
     };
-    const send = (due: number, path: string) => {
+    const send = (due: number, path: string, i: number) => {
+      const unique = spec.uniqueHeader;
+      const own = unique ? { ...headers, [unique.name]: `${unique.prefix}-${i}` } : headers;
+      // Counted once, however it ends: a timed-out request can fail both before and after its
+      // answer began, and an answer cut short never ends (the run would wait for it forever).
+      let counted = false;
+      const failed = () => {
+        if (counted) return;
+        counted = true;
+        errors++;
+        settle();
+      };
       const req = http.request(
-        { host: target.hostname, port: target.port, path, method: spec.method ?? 'GET', headers, agent },
+        { host: target.hostname, port: target.port, path, method: spec.method ?? 'GET', headers: own, agent },
         (res) => {
           let size = 0;
           res.on('data', (chunk: Buffer) => {
             size += chunk.length;
           });
+          res.on('error', failed);
+          res.on('close', () => {
+            if (!res.complete) failed();
+          });
           res.on('end', () => {
+            if (counted) return;
+            counted = true;
             latencies.push(performance.now() - due);
             const status = res.statusCode ?? 0;
             if (status < 200 || status > 299) non2xx++;
@@ -98,10 +117,7 @@ async function loadEven(spec: RunSpec): Promise<Run> {
         },
       );
       req.setTimeout(10_000, () => req.destroy(new Error('timeout')));
-      req.on('error', () => {
-        errors++;
-        settle();
-      });
+      req.on('error', failed);
       req.end(body);
     };
     const start = performance.now() + 5;
@@ -110,7 +126,7 @@ async function loadEven(spec: RunSpec): Promise<Run> {
       const now = performance.now();
       for (; sent < total && start + sent * interval <= now; sent++) {
         late.push(now - (start + sent * interval));
-        send(start + sent * interval, paths[sent % paths.length]);
+        send(start + sent * interval, paths[sent % paths.length], sent);
       }
       if (sent < total) setTimeout(tick, Math.max(0, start + sent * interval - performance.now()));
     };

@@ -19,31 +19,34 @@ export const ADMIN = { email: 'seed.admin@example.com', password: 'Seed-Pass-1' 
 export type App = Awaited<ReturnType<typeof buildApp>>;
 export type Kind = 'postgres' | 'pglite';
 
-export function pgUrl(): string {
+/** A benchmark's PostgreSQL database (each benchmark that writes keeps its own). */
+export function pgUrl(database = 'tagger_bench_we'): string {
   const base =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/postgres';
   const url = new URL(base);
-  url.pathname = '/tagger_bench_we';
+  url.pathname = `/${database}`;
   return url.toString();
 }
 
 export async function ensurePgDatabase(url: string) {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain database name: ${name}`);
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', ['tagger_bench_we']);
-  if (exists.rowCount === 0) await client.query('create database tagger_bench_we');
+  const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await client.query(`create database ${name}`);
   await client.end();
 }
 
 /** The app on the seeded database; seeds it first when it holds fewer entries than asked. */
-export async function openApp(kind: Kind): Promise<App> {
+export async function openApp(kind: Kind, pgDatabase?: string): Promise<App> {
   const env: Record<string, string> =
     kind === 'postgres'
-      ? { DATABASE_URL: pgUrl(), DATA_DIR: path.join(os.tmpdir(), 'tagger-bench-we-photos') }
+      ? { DATABASE_URL: pgUrl(pgDatabase), DATA_DIR: path.join(os.tmpdir(), 'tagger-bench-we-photos') }
       : {
           DATABASE_URL: '',
           DATA_DIR: process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), 'tagger-bench-we-pglite'),

@@ -89,6 +89,44 @@ const screenRoutes = SCREENS.flatMap((screen) =>
   ),
 );
 
+/**
+ * The field app (src/field): its own frame and chunks, none of the console's shell or tables, with
+ * only its own texts. Signed out, /t/{tag} goes to /login and back to the tag after sign-in.
+ */
+const loadField = () =>
+  Promise.all([
+    import('./field/field-layout.tsx'),
+    import('./field/field-texts.ts').then((m) => m.addFieldTexts()),
+  ]).then(([layout]) => layout);
+
+const fieldRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'field',
+  beforeLoad: (args) => {
+    requireSignedIn(args);
+    return requireAccess('work_entries.create', { redirectTo: '/' })(args);
+  },
+  component: lazyRouteComponent(loadField, 'FieldLayout'),
+});
+
+const fieldRoutes = [
+  createRoute({
+    getParentRoute: () => fieldRoute,
+    path: 'field',
+    component: lazyRouteComponent(() => import('./field/screens/home-screen.tsx'), 'HomeScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => fieldRoute,
+    path: 'field/positions/$id',
+    component: lazyRouteComponent(() => import('./field/screens/position-screen.tsx'), 'PositionScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => fieldRoute,
+    path: 't/$tag',
+    component: lazyRouteComponent(() => import('./field/screens/tag-screen.tsx'), 'TagScreen'),
+  }),
+];
+
 /** Any unknown path goes to / (and from there to /login when signed out). */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -111,6 +149,7 @@ export function preloadSignedInApp(): void {
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   appRoute.addChildren(screenRoutes),
+  fieldRoute.addChildren(fieldRoutes),
   unknownRoute,
 ]);
 

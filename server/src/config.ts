@@ -23,6 +23,11 @@ export interface Config {
   adminPassword?: string;
   /** Built console to serve; empty disables static serving. */
   staticDir?: string;
+  /**
+   * The address phones reach the app at (no trailing slash): tags and QR codes carry
+   * `{publicUrl}/t/{tag}`. Unset: the address each request came to.
+   */
+  publicUrl?: string;
   /** Extra origins allowed to call the refresh endpoint (the dev server, a proxy). */
   allowedOrigins: string[];
   /**
@@ -97,6 +102,22 @@ export function trustProxyOption(
   return hops === 0 ? false : (_address: string, hop: number) => hop < hops;
 }
 
+/** PUBLIC_URL: an http(s) address with no query or fragment, kept without its trailing slash. */
+export function parsePublicUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error(`PUBLIC_URL must be an http or https address, got "${value}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password)
+    throw new Error(
+      `PUBLIC_URL must be an http or https address without query, fragment or user, got "${value}"`,
+    );
+  return url.toString().replace(/\/+$/, '');
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -113,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR ?? 'dist',
+    publicUrl: parsePublicUrl(env.PUBLIC_URL),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

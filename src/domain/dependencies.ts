@@ -96,3 +96,47 @@ export function blockedBy<D extends TypedDependency>(
   }
   return blocked;
 }
+
+/**
+ * An order of `taskIds` in which each task comes after the tasks it depends on (edges of any type
+ * between two of them; an edge to a task not listed is ignored), choosing among the tasks ready at
+ * each step by `first` (a comparator). Tasks left on a cycle, which the rules refuse to create,
+ * follow in `first` order rather than go missing.
+ */
+export function dependencyOrder(
+  taskIds: readonly number[],
+  edges: readonly DependencyEdge[],
+  first: (a: number, b: number) => number,
+): number[] {
+  const listed = new Set(taskIds);
+  const waitsFor = new Map<number, number>(taskIds.map((id) => [id, 0]));
+  const dependents = new Map<number, number[]>();
+  const seen = new Set<string>();
+  for (const e of edges) {
+    const key = `${e.taskId}:${e.dependsOnTaskId}`;
+    if (
+      !listed.has(e.taskId) ||
+      !listed.has(e.dependsOnTaskId) ||
+      e.taskId === e.dependsOnTaskId ||
+      seen.has(key)
+    )
+      continue;
+    seen.add(key);
+    waitsFor.set(e.taskId, (waitsFor.get(e.taskId) ?? 0) + 1);
+    dependents.set(e.dependsOnTaskId, [...(dependents.get(e.dependsOnTaskId) ?? []), e.taskId]);
+  }
+  const ready = taskIds.filter((id) => waitsFor.get(id) === 0);
+  const order: number[] = [];
+  while (ready.length > 0) {
+    ready.sort(first);
+    const next = ready.shift() as number;
+    order.push(next);
+    for (const d of dependents.get(next) ?? []) {
+      const left = (waitsFor.get(d) ?? 0) - 1;
+      waitsFor.set(d, left);
+      if (left === 0) ready.push(d);
+    }
+  }
+  const placed = new Set(order);
+  return [...order, ...taskIds.filter((id) => !placed.has(id)).sort(first)];
+}

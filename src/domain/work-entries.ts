@@ -123,6 +123,13 @@ export const WORK_ENTRY_PAGE_MAX = 100;
 export const WORK_ENTRY_COUNT_CAP = 1_000;
 export const WORK_ENTRY_SEARCH_MAX = 100;
 export const WORK_ENTRY_NOTES_MAX = 2000;
+
+/**
+ * The Idempotency-Key a phone sends with each action it may resend (a UUID fits): the server
+ * answers a resend with the first answer. Kept for this many days.
+ */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
+export const IDEMPOTENCY_KEY_DAYS = 7;
 /** Recent entries on the dashboard (spec §9). */
 export const DASHBOARD_RECENT = 5;
 export const DASHBOARD_CHART_DAYS = 14;

@@ -158,7 +158,8 @@ describe('user groups screen', () => {
   });
 
   it('shows a worker no User groups entry and refuses them /user-groups', async () => {
-    const { context, page } = await openSignedIn(browser, server.url, WORKER);
+    // Signed in at / (from /login a worker lands on the field app).
+    const { context, page } = await openSignedIn(browser, server.url, WORKER, '/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByText('Dashboard').waitFor();
     expect(await nav.getByText('User groups').count()).toBe(0);

@@ -83,7 +83,8 @@ describe('users screen', () => {
   });
 
   it('shows a worker no Users entry and refuses them /users', async () => {
-    const { context, page } = await openSignedIn(browser, server.url, WORKER);
+    // Signed in at / (from /login a worker lands on the field app).
+    const { context, page } = await openSignedIn(browser, server.url, WORKER, '/');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await nav.getByText('Dashboard').waitFor();
     expect(await nav.getByText('Users').count()).toBe(0);

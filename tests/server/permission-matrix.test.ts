@@ -125,6 +125,10 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/work-entries/archive/export': 'work_entries.export',
   'GET /api/v1/work-entries/archive/photos/:photoId': 'public',
   'GET /api/v1/work-entries/archive/:id': 'work_entries.view_all',
+  'GET /api/v1/field/tags/:tag': 'work_entries.create',
+  'GET /api/v1/field/positions/:id': 'work_entries.create',
+  'GET /api/v1/field/my-work': 'work_entries.create',
+  'GET /api/v1/field/offline-pack': 'work_entries.create',
   'GET /api/v1/dashboard/summary': 'dashboard.view',
   'GET /api/v1/openapi.json': 'public',
 };

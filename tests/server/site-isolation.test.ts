@@ -365,3 +365,23 @@ describeSiteIsolation('task dependencies', {
     (await t.app.database.db.select().from(taskDependencies).where(eq(taskDependencies.id, id)))[0],
   list: { url: '/api/v1/task-dependencies', field: 'dependencies' },
 });
+
+describeSiteIsolation('field positions', {
+  async seed(t, siteId) {
+    const [row] = await t.app.database.db
+      .insert(positions)
+      .values({
+        siteId,
+        positionCode: 'FIELD-P1',
+        positionName: 'Far field position',
+        nfcTagId: 'FARFIELD01',
+      })
+      .returning();
+    await assignTask(t, row.id, (await insertTask(t, { siteId })).id, siteId);
+    return row.id;
+  },
+  requests: (id) => [
+    { method: 'GET', url: `/api/v1/field/positions/${id}` },
+    { method: 'GET', url: '/api/v1/field/tags/FARFIELD01' },
+  ],
+});

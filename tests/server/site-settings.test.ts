@@ -66,14 +66,20 @@ describe.each(DRIVERS)('site settings (%s)', (driver) => {
     expect(me.json().user.site_name).toBe('Harbour Tower');
   });
 
-  it('GET /site-settings/display gives every signed-in user the zone, date format and default role, nothing else', async () => {
+  it('GET /site-settings/display gives every signed-in user the zone, date format, default role and the tags’ address, nothing else', async () => {
     const worker = await signInAs(t, 'worker');
-    const res = await t.app.inject({ method: 'GET', url: `${URL}/display`, headers: worker.headers });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${URL}/display`,
+      headers: { ...worker.headers, host: 'site.example:8443' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       timezone: 'Europe/Helsinki',
       dateFormat: 'YYYY-MM-DD',
       defaultUserRole: 'manager',
+      // No PUBLIC_URL in the test config: the address the request came to.
+      publicUrl: 'http://site.example:8443',
     });
     expect((await get(worker)).statusCode).toBe(403);
   });

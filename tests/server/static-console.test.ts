@@ -46,6 +46,14 @@ describe('static console', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('a tag’s URL and the field app’s pages answer the console, even for a tag id with a dot', async () => {
+    for (const url of ['/t/TAG00001', '/t/04.A2.3B.C1', '/field', '/field/positions/12', '/field/my-work']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(INDEX);
+    }
+  });
+
   it('a deep link answers the console to a browser and to curl, with its query', async () => {
     for (const accept of ['text/html', '*/*', undefined]) {
       const res = await app.inject({

@@ -1,6 +1,6 @@
 /** The dependency graph functions the server's rules and the console's tree share. */
 import { describe, expect, it } from 'vitest';
-import { blockedBy, cycleThrough, formatCyclePath } from '../../src/domain/dependencies.ts';
+import { blockedBy, cycleThrough, dependencyOrder, formatCyclePath } from '../../src/domain/dependencies.ts';
 
 const e = (taskId: number, dependsOnTaskId: number, dependencyType = 'requires') => ({
   taskId,
@@ -64,5 +64,23 @@ describe('blockedBy', () => {
 
   it('blocks nothing once every hard dependency is completed', () => {
     expect(blockedBy([e(1, 2), e(2, 3, 'blocks')], new Set([2, 3])).size).toBe(0);
+  });
+});
+
+describe('dependencyOrder', () => {
+  const byId = (a: number, b: number) => a - b;
+
+  it('puts each task after the ones it depends on, the comparator choosing among the ready ones', () => {
+    // 1 waits for 3, 3 waits for 4; 2 is free.
+    expect(dependencyOrder([1, 2, 3, 4], [e(1, 3), e(3, 4)], byId)).toEqual([2, 4, 3, 1]);
+    // A diamond: 4 after 2 and 3, both after 1.
+    expect(dependencyOrder([4, 3, 2, 1], [e(4, 2), e(4, 3), e(2, 1), e(3, 1)], byId)).toEqual([1, 2, 3, 4]);
+    // The comparator (here: highest first) decides the ties.
+    expect(dependencyOrder([1, 2, 3], [], (a, b) => b - a)).toEqual([3, 2, 1]);
+  });
+
+  it('ignores edges to tasks not listed and duplicate edges, and loses no task on a cycle', () => {
+    expect(dependencyOrder([1, 2], [e(1, 9), e(2, 1), e(2, 1)], byId)).toEqual([1, 2]);
+    expect(dependencyOrder([1, 2, 3], [e(1, 2), e(2, 1)], byId)).toEqual([3, 1, 2]);
   });
 });

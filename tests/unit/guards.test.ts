@@ -103,6 +103,13 @@ describe('sign-in guards', () => {
     expect(thrown(() => redirectIfSignedIn(args('admin'), 'https://evil.example')).options.href).toBe('/');
     expect(() => redirectIfSignedIn(args(null), '/users')).not.toThrow();
   });
+
+  it('lands a worker on the field app when no page was asked for, and keeps the page asked for', () => {
+    expect(thrown(() => redirectIfSignedIn(args('worker'), undefined)).options.href).toBe('/field');
+    expect(thrown(() => redirectIfSignedIn(args('worker'), '/')).options.href).toBe('/');
+    expect(thrown(() => redirectIfSignedIn(args('worker'), '/t/AB12CD34')).options.href).toBe('/t/AB12CD34');
+    expect(thrown(() => redirectIfSignedIn(args('manager'), undefined)).options.href).toBe('/');
+  });
 });
 
 describe('safeRedirect', () => {

@@ -28,6 +28,7 @@ describe('sidebar navigation', () => {
   it('lists the registered screens by permission and hides groups without a visible child', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
+      'field',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
       'work-entries',
       'administration[roles,site-settings,system-status]',
@@ -39,6 +40,7 @@ describe('sidebar navigation', () => {
     ]);
     expect(navFor('worker')).toEqual([
       'dashboard',
+      'field',
       'management[positions,position-tasks,position-task-assignments]',
       'work-entries',
     ]);

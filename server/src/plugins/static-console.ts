@@ -3,7 +3,9 @@
  * index.html never cached, and every other GET that asks for HTML answered with index.html
  * (SPA fallback) so deep links work. The root `/` is the console whatever the Accept header (a
  * `curl` of the address, `Accept: application/json` or any, never sees a JSON 404); a deep link
- * is too when the client accepts HTML or anything (a wildcard, or no Accept header).
+ * is too when the client accepts HTML or anything (a wildcard, or no Accept header). A tag's
+ * URL `/t/{tag}` (what a phone opens from an NFC tag or a QR code) is a deep link even when the
+ * tag id looks like a file name (a serial number with dots): it is never a file.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -50,7 +52,8 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
     const accept = request.headers.accept ?? '';
     const wantsHtml = accept === '' || accept.includes('text/html') || accept.includes('*/*');
     const isGet = request.method === 'GET' || request.method === 'HEAD';
-    if (isGet && !url.startsWith('/api/') && !path.extname(url) && wantsHtml) {
+    const page = url.startsWith('/t/') || (!url.startsWith('/api/') && !path.extname(url));
+    if (isGet && page && wantsHtml) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

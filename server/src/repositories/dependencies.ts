@@ -280,17 +280,47 @@ export async function taskLabels(db: Db, siteId: string, ids: number[]) {
 
 /**
  * The tasks among `taskIds` completed at the position: those with a work entry of status
- * 'completed' for that task there (work entries are the record of work actually done).
+ * 'completed' for that task there (work entries are the record of work actually done). One probe
+ * of work_entries_completed_task_idx per task, however many entries the position has: a lateral
+ * LIMIT 1, as an EXISTS lets the planner hash every completed entry of the site instead.
  */
 export async function completedAt(db: Db, siteId: string, positionId: number, taskIds: number[]) {
   if (taskIds.length === 0) return new Set<number>();
   const w = workEntries;
   const result = await db.execute<{ packed: string }>(sql`
-    select coalesce(string_agg(distinct ${w.taskId}::text, ','), '') as packed from ${w}
-    where ${w.siteId} = ${siteId} and ${w.positionId} = ${positionId} and ${w.status} = 'completed'
-      and ${w.taskId} = any(${intArray(taskIds)}::int[])`);
+    select coalesce(string_agg(task.id::text, ','), '') as packed
+    from unnest(${intArray(taskIds)}::int[]) as task(id)
+    cross join lateral (select 1 from ${w} where ${w.siteId} = ${siteId} and ${w.positionId} = ${positionId}
+      and ${w.status} = 'completed' and ${w.taskId} = task.id limit 1) as hit`);
   const packed = (result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '';
   return new Set(packed === '' ? [] : packed.split(',').map(Number));
+}
+
+/** Every dependency (any type) at the positions, with its position: what the field app orders by. */
+export async function edgesAtPositions(db: Db, siteId: string, positionIds: number[]) {
+  if (positionIds.length === 0) return [];
+  return db
+    .select({
+      positionId: d.positionId,
+      taskId: d.taskId,
+      dependsOnTaskId: d.dependsOnTaskId,
+      dependencyType: d.dependencyType,
+    })
+    .from(d)
+    .where(siteWhere(siteId, sql`${d.positionId} = any(${intArray(positionIds)}::int[])`));
+}
+
+/** `completedAt` for several positions at once: the pairs as `${positionId}:${taskId}`. */
+export async function completedAtPositions(db: Db, siteId: string, positionIds: number[], taskIds: number[]) {
+  if (positionIds.length === 0 || taskIds.length === 0) return new Set<string>();
+  const w = workEntries;
+  const result = await db.execute<{ packed: string }>(sql`
+    select coalesce(string_agg(pos.id || ':' || task.id, ','), '') as packed
+    from unnest(${intArray(positionIds)}::int[]) as pos(id) cross join unnest(${intArray(taskIds)}::int[]) as task(id)
+    cross join lateral (select 1 from ${w} where ${w.siteId} = ${siteId} and ${w.positionId} = pos.id
+      and ${w.status} = 'completed' and ${w.taskId} = task.id limit 1) as hit`);
+  const packed = (result as unknown as { rows: { packed: string }[] }).rows[0]?.packed ?? '';
+  return new Set(packed === '' ? [] : packed.split(','));
 }
 
 export async function insertDependency(

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import assignmentRoutes from './assignments/index.ts';
 import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
+import fieldRoutes from './field/index.ts';
 import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
@@ -34,4 +35,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(workEntryRoutes, { prefix: '/work-entries' });
   await app.register(workEntryArchiveRoutes, { prefix: '/work-entries/archive' });
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
+  await app.register(fieldRoutes, { prefix: '/field' });
 }

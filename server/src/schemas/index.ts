@@ -3,6 +3,7 @@ import { Assignment, BulkRefusal } from './assignment.ts';
 import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { Dependency } from './dependency.ts';
+import { FieldEntry, FieldPosition, FieldTask, FieldTaskEntry } from './field.ts';
 import { Position } from './position.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { ROLE_SCHEMAS } from './role.ts';
@@ -49,4 +50,8 @@ export const SHARED_SCHEMAS = [
   WorkEntryStatusSchema,
   WorkEntryPhoto,
   WorkEntry,
+  FieldTaskEntry,
+  FieldTask,
+  FieldPosition,
+  FieldEntry,
 ];

@@ -71,6 +71,11 @@ export const SiteDisplaySettings = Type.Object(
     timezone: fields.timezone,
     dateFormat: fields.dateFormat,
     defaultUserRole: fields.defaultUserRole,
+    publicUrl: Type.String({
+      description:
+        'The address phones reach the app at (PUBLIC_URL, else the address of this request); a tag ' +
+        'and its QR code carry {publicUrl}/t/{nfc_tag_id}',
+    }),
   },
   { $id: 'SiteDisplaySettings' },
 );

@@ -2,6 +2,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from '#domain/positions.ts';
 import {
+  IDEMPOTENCY_KEY_PATTERN,
   WORK_ENTRY_NOTES_MAX,
   WORK_ENTRY_PAGE_MAX,
   WORK_ENTRY_SEARCH_MAX,
@@ -188,6 +189,20 @@ export const PhotoUploadBody = Type.Object(
   { photo: Type.String({ format: 'binary', description: 'A JPEG, PNG or WebP image' }) },
   { additionalProperties: false },
 );
+
+/** The header of an action a phone may resend (routes/work-entries/idempotency.ts). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+      description:
+        'A key of the client’s (e.g. a UUID) that makes a resend of this request return the first answer ' +
+        '(with the header Idempotent-Replayed: true) and change nothing; kept 7 days per user',
+    }),
+  ),
+});
 
 export type WorkEntryListOptions = Static<typeof WorkEntryListQuery>;
 export type WorkEntryFilters = Static<typeof WorkEntryExportQuery>;

@@ -1,5 +1,6 @@
 export * from './auth/auth.ts';
 export * from './dashboard/dashboard.ts';
+export * from './field/field.ts';
 export * from './position-groups/position-groups.ts';
 export * from './position-task-assignments/position-task-assignments.ts';
 export * from './positions/positions.ts';

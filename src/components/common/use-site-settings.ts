@@ -16,6 +16,8 @@ export interface SiteDisplay {
   timezone: string;
   dateFormat: string;
   defaultUserRole: DefaultUserRole;
+  /** The address tags carry (PUBLIC_URL); this page's origin until the answer arrives. */
+  publicUrl: string;
   formatDate(value: DateValue): string;
   formatDateTime(value: DateValue): string;
 }
@@ -36,5 +38,6 @@ export function useSiteSettings(): SiteDisplay {
     (value: DateValue) => formatSiteDate(value, { timezone, dateFormat }, true),
     [timezone, dateFormat],
   );
-  return { timezone, dateFormat, defaultUserRole, formatDate, formatDateTime };
+  const publicUrl = data?.publicUrl ?? globalThis.location?.origin ?? '';
+  return { timezone, dateFormat, defaultUserRole, publicUrl, formatDate, formatDateTime };
 }

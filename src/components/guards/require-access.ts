@@ -56,10 +56,18 @@ export function requireSignedIn({ context, location }: GuardArgs): void {
   }
 }
 
-/** Login guard: signed in, /login goes to the page asked for (same-origin only) or to /. */
+/** Where a worker lands after sign-in when no other page was asked for: the field app. */
+export const WORKER_HOME = '/field';
+
+/**
+ * Login guard: signed in, /login goes to the page asked for (same-origin only, / included), else
+ * to / (a worker: to the field app).
+ */
 export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): void {
-  if (selectStatus(context.auth.getSnapshot()) === 'signedIn') {
-    throw redirect({ href: safeRedirect(requested), replace: true });
+  const snapshot = context.auth.getSnapshot();
+  if (selectStatus(snapshot) === 'signedIn') {
+    const home = snapshot.context.user?.role === 'worker' ? WORKER_HOME : '/';
+    throw redirect({ href: safeRedirect(requested, home), replace: true });
   }
 }
 

@@ -67,7 +67,19 @@ export function navFromScreens(screens: readonly ScreenDef[]): NavEntry[] {
   return entries;
 }
 
-export const NAV: readonly NavEntry[] = navFromScreens(SCREENS);
+/** The field app has its own frame (src/field) rather than a registered screen: one link to it, after the dashboard. */
+export const FIELD_APP_LINK: NavLink = {
+  kind: 'link',
+  id: 'field',
+  label: 'nav.fieldApp',
+  icon: 'pi pi-mobile',
+  to: '/field',
+  paths: ['/field'],
+  access: 'work_entries.create',
+};
+
+const [first, ...rest] = navFromScreens(SCREENS);
+export const NAV: readonly NavEntry[] = [first, FIELD_APP_LINK, ...rest];
 
 /** Entries the viewer may see; a group with no visible child is hidden. */
 export function visibleNav(nav: readonly NavEntry[], allowed: (rule: AccessRule) => boolean): NavEntry[] {

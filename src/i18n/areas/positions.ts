@@ -115,10 +115,19 @@ export const positions = defineArea({
         is_active: 'Active',
       },
     },
+    writeTag: {
+      button: 'Write tag',
+      label: 'Write the tag of {{code}}',
+      hold: 'Hold a blank NFC tag to the back of the phone…',
+      done: 'Tag written for {{code}}: tapping it opens the field app there.',
+      failed: 'The tag could not be written. Hold it still and try again.',
+    },
     tagSheet: {
       header: 'Tag sheet',
-      intro_one: '{{count}} position. Each card has the code, the name and a QR code of the NFC tag ID.',
-      intro_other: '{{count}} positions. Each card has the code, the name and a QR code of the NFC tag ID.',
+      intro_one:
+        '{{count}} position. Each card has the code, the name and a QR code of the tag’s address (it opens the field app there).',
+      intro_other:
+        '{{count}} positions. Each card has the code, the name and a QR code of the tag’s address (it opens the field app there).',
       print: 'Print',
       drawing: 'Drawing QR codes…',
       failed: 'The QR codes could not be drawn.',
@@ -240,6 +249,13 @@ export const positions = defineArea({
         longitude: 'Pituusaste',
         is_active: 'Käytössä',
       },
+    },
+    writeTag: {
+      button: 'Kirjoita tunniste',
+      label: 'Kirjoita kohteen {{code}} tunniste',
+      hold: 'Pidä tyhjää NFC-tunnistetta puhelimen takapintaa vasten…',
+      done: 'Kohteen {{code}} tunniste kirjoitettu: napautus avaa kenttäsovelluksen kohteessa.',
+      failed: 'Tunnistetta ei voitu kirjoittaa. Pidä se paikallaan ja yritä uudelleen.',
     },
     tagSheet: {
       header: 'Tunnistearkki',
@@ -366,6 +382,13 @@ export const positions = defineArea({
         longitude: 'Longitud',
         is_active: 'Aktiv',
       },
+    },
+    writeTag: {
+      button: 'Skriv tagg',
+      label: 'Skriv taggen för {{code}}',
+      hold: 'Håll en tom NFC-tagg mot telefonens baksida…',
+      done: 'Taggen för {{code}} skriven: ett tryck öppnar fältappen där.',
+      failed: 'Taggen kunde inte skrivas. Håll den stilla och försök igen.',
     },
     tagSheet: {
       header: 'Taggark',

@@ -67,6 +67,7 @@ export const enCore = {
     toggleSidebar: 'Toggle navigation',
     skipToContent: 'Skip to main content',
     workEntries: 'Work entries',
+    fieldApp: 'Field app',
   },
   topBar: {
     language: 'Language',

@@ -63,6 +63,7 @@ export const fiCore: CoreTranslation = {
     toggleSidebar: 'Näytä tai piilota valikko',
     skipToContent: 'Siirry pääsisältöön',
     workEntries: 'Työkirjaukset',
+    fieldApp: 'Kenttäsovellus',
   },
   topBar: {
     language: 'Kieli',

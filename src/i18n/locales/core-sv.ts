@@ -63,6 +63,7 @@ export const svCore: CoreTranslation = {
     toggleSidebar: 'Visa eller dölj menyn',
     skipToContent: 'Hoppa till huvudinnehållet',
     workEntries: 'Arbetsregistreringar',
+    fieldApp: 'Fältappen',
   },
   topBar: {
     language: 'Språk',

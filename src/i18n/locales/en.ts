@@ -1,6 +1,7 @@
 import { account } from '../areas/account.ts';
 import { assignments } from '../areas/assignments.ts';
 import { dashboard } from '../areas/dashboard.ts';
+import { field } from '../areas/field.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { roles as rolesScreen } from '../areas/roles.ts';
@@ -17,6 +18,7 @@ import { enCore } from './core-en.ts';
 export const en = {
   ...enCore,
   dashboard: dashboard.en,
+  field: field.en,
   users: users.en,
   workEntries: workEntries.en,
   account: account.en,

@@ -1,6 +1,7 @@
 import { account } from '../areas/account.ts';
 import { assignments } from '../areas/assignments.ts';
 import { dashboard } from '../areas/dashboard.ts';
+import { field } from '../areas/field.ts';
 import { positionGroups } from '../areas/position-groups.ts';
 import { positions } from '../areas/positions.ts';
 import { roles as rolesScreen } from '../areas/roles.ts';
@@ -16,6 +17,7 @@ import type { Translation } from './en.ts';
 export const fi: Translation = {
   ...fiCore,
   dashboard: dashboard.fi,
+  field: field.fi,
   users: users.fi,
   workEntries: workEntries.fi,
   account: account.fi,

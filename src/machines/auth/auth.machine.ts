@@ -59,6 +59,11 @@ function serverCode(error: unknown): string | undefined {
   return typeof body?.code === 'string' && body.code ? body.code : undefined;
 }
 
+/** No answer at all (offline, timeout): the server has not refused the session, so it is kept. */
+function isUnanswered(error: unknown): boolean {
+  return (error as { status?: unknown } | null)?.status === 0;
+}
+
 function notProvided(name: string): never {
   throw new Error(`auth machine: actor '${name}' was not provided`);
 }
@@ -95,6 +100,8 @@ export const authMachine = setup({
     isRefreshDue: ({ context }) => isRefreshAdvised(context.token),
     hasUser: ({ context }) => context.user !== null,
     hasError: ({ context }) => context.errorCode !== null,
+    /** The refresh got no answer (offline): keep the user; the next check or 401 tries again. */
+    refreshUnanswered: ({ event }) => isUnanswered((event as { error?: unknown }).error),
   },
   delays: {
     errorDisplay: ERROR_DISPLAY_MS,
@@ -133,7 +140,8 @@ export const authMachine = setup({
       description:
         'The stored token was stale (cleared) but a user was signed in: one refresh through the ' +
         'httpOnly cookie (spec §4: a refresh is attempted on start) before signing out, so a tab ' +
-        'left closed longer than the access-token lifetime does not lose its session.',
+        'left closed longer than the access-token lifetime does not lose its session. With no ' +
+        'answer (offline) the user stays signed in without a token.',
       tags: ['loading'],
       invoke: {
         id: 'resumeSession',
@@ -142,7 +150,12 @@ export const authMachine = setup({
           target: 'signedIn',
           actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }],
         },
-        onError: { target: 'signedOut', actions: 'clearCredentials' },
+        onError: [
+          // Opened offline with a stale token: the user stays signed in (a field worker's queued
+          // work and cached positions stay usable); requests get a token once the network is back.
+          { guard: 'refreshUnanswered', target: 'signedIn' },
+          { target: 'signedOut', actions: 'clearCredentials' },
+        ],
       },
     },
     loadingUser: {
@@ -182,7 +195,11 @@ export const authMachine = setup({
               target: 'idle',
               actions: [{ type: 'setToken', params: ({ event }) => ({ token: event.output }) }],
             },
-            onError: { target: '#auth.signedOut', actions: 'clearCredentials' },
+            // Only a refusal ends the session; offline, it is tried again at the next check or 401.
+            onError: [
+              { guard: 'refreshUnanswered', target: 'idle' },
+              { target: '#auth.signedOut', actions: 'clearCredentials' },
+            ],
           },
         },
       },

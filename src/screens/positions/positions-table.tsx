@@ -7,6 +7,7 @@ import { createdColumn, editDeleteColumn, statusColumn } from '../../components/
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import type { PositionSortField } from './use-positions-api.ts';
+import { WriteTagButton } from './write-tag-button.tsx';
 
 export type TablePage = LazyPage<PositionSortField>;
 
@@ -99,7 +100,14 @@ export function PositionsTable(props: Props) {
         field="nfc_tag_id"
         header={t('positions.columns.nfc')}
         sortable
-        body={(p: Position) => (p.nfc_tag_id ? <code className="position-nfc">{p.nfc_tag_id}</code> : null)}
+        body={(p: Position) =>
+          p.nfc_tag_id ? (
+            <span className="position-nfc-cell">
+              <code className="position-nfc">{p.nfc_tag_id}</code>
+              <WriteTagButton position={p} />
+            </span>
+          ) : null
+        }
       />
       {createdColumn<Position>(t('positions.columns.created'))}
       {statusColumn<Position>(t('positions.columns.status'))}

@@ -11,6 +11,8 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../../api/gen/model';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
+import { tagUrl } from '../../domain/tag-url.ts';
 
 type Props = {
   positions: Position[];
@@ -20,12 +22,19 @@ type Props = {
 
 type Codes = Record<string, string>;
 
-/** NFC id → an SVG data URL of its QR code (SVG stays sharp at any print size). */
-async function drawCodes(nfcIds: string[]): Promise<Codes> {
+/**
+ * NFC id → an SVG data URL of the QR code of the tag's address (the same URL an NFC tag carries, so
+ * a phone's camera opens the field app at the position). SVG stays sharp at any print size.
+ */
+async function drawCodes(nfcIds: string[], publicUrl: string): Promise<Codes> {
   const QRCode = await import('qrcode');
   const entries = await Promise.all(
     nfcIds.map(async (id) => {
-      const svg = await QRCode.toString(id, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      const svg = await QRCode.toString(tagUrl(publicUrl, id), {
+        type: 'svg',
+        margin: 1,
+        errorCorrectionLevel: 'M',
+      });
       return [id, `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`] as const;
     }),
   );
@@ -61,19 +70,20 @@ export default function TagSheetDialog({ positions, visible, onHide }: Props) {
   const [codes, setCodes] = useState<Codes | null>(null);
   const [failed, setFailed] = useState(false);
   const nfcKey = positions.map((p) => p.nfc_tag_id ?? '').join('\n');
+  const { publicUrl } = useSiteSettings();
 
   useEffect(() => {
     if (!visible) return;
     let current = true;
     setCodes(null);
     setFailed(false);
-    drawCodes(nfcKey.split('\n').filter(Boolean))
+    drawCodes(nfcKey.split('\n').filter(Boolean), publicUrl)
       .then((drawn) => current && setCodes(drawn))
       .catch(() => current && setFailed(true));
     return () => {
       current = false;
     };
-  }, [visible, nfcKey]);
+  }, [visible, nfcKey, publicUrl]);
 
   // While the sheet is open, printing the page prints the sheet alone.
   useEffect(() => {

@@ -166,6 +166,8 @@ export class AuthHarness {
         return this.settle('refreshToken', 'resolve', makeToken(TOKEN_LIFETIMES.short));
       case 'refresh.reject':
         return this.settle('refreshToken', 'reject', serverError);
+      case 'refresh.rejectNetwork':
+        return this.settle('refreshToken', 'reject', networkError);
       case 'logout.resolve':
         return this.settle('logout', 'resolve', { message: 'Signed out' });
       case 'logout.reject':
@@ -193,6 +195,8 @@ export class AuthHarness {
       return token === null && user ? null : 'expected the user kept and the token cleared';
     if (context.token === 'none') return token === null && user === null ? null : 'credentials not cleared';
     if (expected === 'loadingUser') return token && !user ? null : 'expected a token without a user';
+    if (context.token === 'stale')
+      return token === null && user ? null : 'expected the user kept with no token';
     if (!token || !user) return 'credentials missing';
     if (isRefreshAdvised(token) !== (context.token === 'due')) return `token is not ${context.token}`;
     return null;

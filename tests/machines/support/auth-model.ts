@@ -5,7 +5,8 @@
  */
 import { assign, setup } from 'xstate';
 
-export type TokenKind = 'none' | 'fresh' | 'short' | 'due';
+/** 'stale': no answer to a refresh (offline): the user is kept with no usable token. */
+export type TokenKind = 'none' | 'fresh' | 'short' | 'due' | 'stale';
 
 export interface ModelContext {
   token: TokenKind;
@@ -37,6 +38,7 @@ export type ModelEvent =
   | { type: 'refresh.resolve' }
   | { type: 'refresh.resolveShort' }
   | { type: 'refresh.reject' }
+  | { type: 'refresh.rejectNetwork' }
   | { type: 'logout.resolve' }
   | { type: 'logout.reject' }
   | { type: 'clock.errorDisplay' }
@@ -116,6 +118,11 @@ export const authModel = setup({
               actions: { type: 'setToken', params: { token: 'fresh' } },
             },
             'refresh.reject': { target: 'signedOut.idle', actions: 'signOut' },
+            // Signed in without a token, which is due at once: the refresh is tried again.
+            'refresh.rejectNetwork': {
+              target: 'signedIn.refreshing',
+              actions: { type: 'setToken', params: { token: 'stale' } },
+            },
           },
         },
         loadingUser: {
@@ -135,6 +142,7 @@ export const authModel = setup({
               on: {
                 'auth.refresh': 'refreshing',
                 'clock.refreshInterval': [
+                  { guard: ({ context }) => context.token === 'stale', target: 'refreshing' },
                   // 5 minutes later a 700-s token has 400 s left: due.
                   {
                     guard: ({ context }) => context.token !== 'fresh',
@@ -156,6 +164,8 @@ export const authModel = setup({
                   actions: { type: 'setToken', params: { token: 'short' } },
                 },
                 'refresh.reject': { target: '#model.running.signedOut.idle', actions: 'signOut' },
+                // Offline: the token (and user) stay as they were.
+                'refresh.rejectNetwork': 'idle',
               },
             },
           },

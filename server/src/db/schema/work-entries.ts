@@ -66,6 +66,18 @@ export const workEntries = pgTable(
       .using('gin', sql`to_tsvector('simple', ${t.notes})`)
       .where(sql`${t.notes} is not null`),
     check('work_entries_paused_seconds_check', sql`${t.pausedSeconds} >= 0`),
+    // The field app and the check-in (migration 0013): a position's or a worker's open entries,
+    // few among a million, and whether a task was completed at a position (its dependents wait),
+    // each an index probe rather than a scan of every entry at the position.
+    index('work_entries_open_position_idx')
+      .on(t.siteId, t.positionId)
+      .where(sql`${t.status} in ('in_progress', 'paused')`),
+    index('work_entries_open_user_idx')
+      .on(t.siteId, t.userId)
+      .where(sql`${t.status} in ('in_progress', 'paused')`),
+    index('work_entries_completed_task_idx')
+      .on(t.siteId, t.positionId, t.taskId, t.completedAt)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 

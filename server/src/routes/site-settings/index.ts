@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicUrlOf } from '../../lib/public-url.ts';
 import {
   SiteDisplaySettings,
   SiteList,
@@ -43,11 +44,12 @@ const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'authenticated',
       {
         operationId: 'getSiteDisplaySettings',
-        summary: 'The settings every user’s console follows: time zone, date format, default role',
+        summary:
+          'The settings every user’s console follows: time zone, date format, default role, and the public address tags carry',
       },
       { response: { 200: SiteDisplaySettings, ...notFound('site') } },
     ),
-    async (request) => readDisplaySettings(contextOf(app, request)),
+    async (request) => readDisplaySettings(contextOf(app, request), publicUrlOf(app.config, request)),
   );
 
   app.get(

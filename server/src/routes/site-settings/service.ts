@@ -33,9 +33,10 @@ export async function readSettings(ctx: RequestContext) {
   return toResponse(stored);
 }
 
-export async function readDisplaySettings(ctx: RequestContext) {
+/** `publicUrl`: the server's PUBLIC_URL or the address the request came to (lib/public-url.ts). */
+export async function readDisplaySettings(ctx: RequestContext, publicUrl: string) {
   const { timezone, dateFormat, defaultUserRole } = (await readSettings(ctx)).settings;
-  return { timezone, dateFormat, defaultUserRole };
+  return { timezone, dateFormat, defaultUserRole, publicUrl };
 }
 
 function invalid(field: string, rule: string, message: string): HttpError {

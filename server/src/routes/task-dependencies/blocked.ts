@@ -1,9 +1,9 @@
 /**
  * Which tasks at a position are blocked now: a task with a requires or blocks dependency on a task
  * that has no completed work entry at that position. Exported for the worker check-in, which asks
- * before it lets a worker start a task.
+ * before it lets a worker start a task, and (for many positions at once) for the field app.
  */
-import { blockedBy } from '#domain/dependencies.ts';
+import { blockedBy, isHardDependency } from '#domain/dependencies.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from '../../repositories/dependencies.ts';
 
@@ -40,4 +40,34 @@ export async function blockedTasks(db: Db, siteId: string, positionId: number): 
         .sort((x, y) => x.task_code.localeCompare(y.task_code)),
     }))
     .sort((x, y) => x.task_code.localeCompare(y.task_code));
+}
+
+export type PositionEdge = repo.Edge & { positionId: number };
+
+/**
+ * The same rule over positions' edges already read (repo.edgesAtPositions): per position, each
+ * blocked task and the dependencies that block it. Two queries' worth however many positions.
+ */
+export async function blockedAtPositions(
+  db: Db,
+  siteId: string,
+  edges: readonly PositionEdge[],
+): Promise<Map<number, Map<number, PositionEdge[]>>> {
+  const hard = edges.filter((e) => isHardDependency(e.dependencyType));
+  const completed = await repo.completedAtPositions(
+    db,
+    siteId,
+    [...new Set(hard.map((e) => e.positionId))],
+    [...new Set(hard.map((e) => e.dependsOnTaskId))],
+  );
+  const byPosition = new Map<number, PositionEdge[]>();
+  for (const e of hard) byPosition.set(e.positionId, [...(byPosition.get(e.positionId) ?? []), e]);
+  const result = new Map<number, Map<number, PositionEdge[]>>();
+  for (const [positionId, list] of byPosition) {
+    const done = new Set(
+      list.filter((e) => completed.has(`${positionId}:${e.dependsOnTaskId}`)).map((e) => e.dependsOnTaskId),
+    );
+    result.set(positionId, blockedBy(list, done));
+  }
+  return result;
 }

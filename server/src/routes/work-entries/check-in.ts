@@ -1,10 +1,10 @@
 /**
  * The worker check-in (POST /work-entries): a worker starts work at a position, named by the NFC
  * tag the phone read or by its id, on a task assigned there. Each refusal names its field:
- * - the position: unknown on the site; inactive, or a tag that is not the position's, while the
- *   site setting enableNfcTagValidation is on (off, the tag is only recorded);
+ * - the position: unknown on the site; inactive (code POSITION_INACTIVE), or a tag that is not the
+ *   position's, while the site setting enableNfcTagValidation is on (off, the tag is only recorded);
  * - the task: unknown, inactive, not assigned to the position, or blocked by an unfinished
- *   dependency (409, naming the blocking task);
+ *   dependency (409 TASK_BLOCKED, naming the blocking tasks);
  * - coordinates: both or neither. With both, and coordinates on the position, the distance is kept.
  */
 import { distanceMetres } from '#domain/work-entries.ts';
@@ -16,11 +16,16 @@ import * as checkin from '../../repositories/work-entries-checkin.ts';
 import type { WorkEntryCreateBody } from '../../schemas/work-entry.ts';
 import type { RequestContext } from '../../types.ts';
 import { blockedTasks } from '../task-dependencies/blocked.ts';
+import { type Keyed, once } from './idempotency.ts';
 import { entryAnswer, type WorkEntryDeps } from './service.ts';
 
 function refused(field: string, message: string, rule: string, status = 400, code = 'VALIDATION_ERROR') {
   return new HttpError(status, `${field}: ${message}`, { code, details: [{ field, message, rule }] });
 }
+
+/** 400 as every refusal of the check-in's input; the code is the field app's to tell it apart. */
+const inactive = (field: string) =>
+  refused(field, 'This position is inactive', 'active', 400, 'POSITION_INACTIVE');
 
 async function findPosition(ctx: RequestContext, body: WorkEntryCreateBody, validate: boolean) {
   const tag = body.nfc_tag_id?.trim() || undefined;
@@ -33,12 +38,12 @@ async function findPosition(ctx: RequestContext, body: WorkEntryCreateBody, vali
     if (validate && tag !== undefined && position.nfcTagId !== tag) {
       throw refused('nfc_tag_id', 'This NFC tag does not belong to the position', 'matches');
     }
-    if (validate && !position.isActive) throw refused('position_id', 'This position is inactive', 'active');
+    if (validate && !position.isActive) throw inactive('position_id');
     return { position, tag: tag ?? position.nfcTagId };
   }
   const position = await checkin.positionByTag(ctx.db, ctx.siteId, tag as string);
   if (!position) throw refused('nfc_tag_id', 'No position has this NFC tag', 'exists');
-  if (validate && !position.isActive) throw refused('nfc_tag_id', 'This position is inactive', 'active');
+  if (validate && !position.isActive) throw inactive('nfc_tag_id');
   return { position, tag };
 }
 
@@ -60,7 +65,11 @@ async function checkTask(ctx: RequestContext, positionId: number, taskId: number
           field: 'task_id',
           message,
           rule: 'blocked',
-          params: { task_code: blocked.blocked_by[0].task_code, task_name: blocked.blocked_by[0].task_name },
+          params: {
+            task_code: blocked.blocked_by[0].task_code,
+            task_name: blocked.blocked_by[0].task_name,
+            task_names: blocked.blocked_by.map((b) => b.task_name).join(', '),
+          },
         },
       ],
     });
@@ -99,4 +108,17 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
         : null,
   });
   return entryAnswer(ctx, deps, row.id);
+}
+
+/** The check-in, once per Idempotency-Key (idempotency.ts). */
+export function checkInOnce(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  body: WorkEntryCreateBody,
+  keyed: Keyed,
+) {
+  return once(ctx, keyed.key, keyed.fingerprint, async (c) => ({
+    statusCode: 201,
+    body: await checkIn(c, deps, body),
+  }));
 }

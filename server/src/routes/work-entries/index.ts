@@ -4,6 +4,7 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { validatorCompiler } from '../../lib/validation.ts';
 import { IdParams, MessageResponse } from '../../schemas/common.ts';
 import {
+  IdempotencyHeaders,
   PhotoUploadBody,
   WorkEntryCreate,
   WorkEntryDetail,
@@ -15,12 +16,12 @@ import {
 } from '../../schemas/work-entry.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { startEntryTableUpkeep } from './auto-analyze.ts';
-import { checkIn } from './check-in.ts';
+import { checkInOnce } from './check-in.ts';
 import { exportWorkEntries } from './export.ts';
 import { inExportSlot } from './export-slot.ts';
 import { servePhoto, uploadPhoto } from './photos.ts';
-import { csvAnswer, photoByLink, photoDeps } from './route-parts.ts';
-import { deleteWorkEntry, getWorkEntry, listWorkEntries, updateWorkEntry } from './service.ts';
+import { csvAnswer, keyedOf, keyReused, photoByLink, photoDeps, sendAnswer } from './route-parts.ts';
+import { deleteWorkEntry, getWorkEntry, listWorkEntries, updateWorkEntryOnce } from './service.ts';
 
 const { op } = routeKit('work-entries');
 
@@ -97,14 +98,22 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       {
         operationId: 'createWorkEntry',
         summary: 'Check in: start work on a task at a position (by NFC tag id or position id)',
+        description:
+          'An inactive position is refused with code POSITION_INACTIVE (while NFC validation is on), a task ' +
+          'blocked by an unfinished dependency with 409 TASK_BLOCKED. With an Idempotency-Key, a resend answers the first answer.',
       },
       {
+        headers: IdempotencyHeaders,
         body: WorkEntryCreate,
-        response: { 201: WorkEntryDetail, ...conflict('The task is blocked by an unfinished dependency') },
+        response: {
+          201: WorkEntryDetail,
+          ...conflict('The task is blocked by an unfinished dependency (TASK_BLOCKED)'),
+          ...keyReused,
+        },
       },
     ),
     async (request, reply) =>
-      reply.code(201).send(await checkIn(contextOf(app, request), deps, request.body)),
+      sendAnswer(reply, await checkInOnce(contextOf(app, request), deps, request.body, keyedOf(request))),
   );
 
   app.put(
@@ -115,19 +124,33 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'updateWorkEntry',
         summary: 'Change a work entry’s status (along the state chart) or notes',
         description:
-          'work_entries.update changes any entry of the site; a worker (work_entries.create) only their own.',
+          'work_entries.update changes any entry of the site; a worker (work_entries.create) only their own. ' +
+          'A status change the entry’s current status does not allow is 409 INVALID_TRANSITION, with that ' +
+          'status in details[0].params.current_status. With an Idempotency-Key, a resend answers the first answer.',
       },
       {
         params: IdParams,
+        headers: IdempotencyHeaders,
         body: WorkEntryUpdate,
         response: {
           200: WorkEntryDetail,
           ...notFound('work entry'),
-          ...conflict('The status change is not a transition of the state chart'),
+          ...conflict('The status change is not a transition of the state chart (INVALID_TRANSITION)'),
+          ...keyReused,
         },
       },
     ),
-    async (request) => updateWorkEntry(contextOf(app, request), deps, request.params.id, request.body),
+    async (request, reply) =>
+      sendAnswer(
+        reply,
+        await updateWorkEntryOnce(
+          contextOf(app, request),
+          deps,
+          request.params.id,
+          request.body,
+          keyedOf(request),
+        ),
+      ),
   );
 
   app.delete(
@@ -148,23 +171,30 @@ const workEntryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         {
           operationId: 'uploadWorkEntryPhoto',
           summary: 'Add a photo (JPEG, PNG or WebP, at most the site’s maxFileUploadSize MB)',
-          description: 'Same rule as a status change: your own entry, or any with work_entries.update.',
+          description:
+            'Same rule as a status change: your own entry, or any with work_entries.update. With an ' +
+            'Idempotency-Key, a resend of the same file answers the first answer.',
         },
         {
           params: IdParams,
+          headers: IdempotencyHeaders,
           consumes: ['multipart/form-data'],
           body: PhotoUploadBody,
           response: {
             201: WorkEntryPhotoResponse,
             ...notFound('work entry'),
             ...conflict('The entry already holds the most photos it may'),
+            ...keyReused,
           },
         },
       ),
       validatorCompiler: multipartBody,
     },
     async (request, reply) =>
-      reply.code(201).send(await uploadPhoto(contextOf(app, request), deps, request.params.id, request)),
+      sendAnswer(
+        reply,
+        await uploadPhoto(contextOf(app, request), deps, request.params.id, request, keyedOf(request).key),
+      ),
   );
 };
 

@@ -3,7 +3,7 @@
  * and entry. The type is read from the file's first bytes, never from its name or the declared
  * type; a file that is not a JPEG, PNG or WebP image is removed and refused.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -24,6 +24,8 @@ export interface SavedPhoto {
   key: string;
   contentType: PhotoType;
   sizeBytes: number;
+  /** The bytes' SHA-256 (hex): a resent upload is the same request when its bytes are the same. */
+  sha256: string;
 }
 
 export interface PhotoStore {
@@ -48,10 +50,12 @@ export function photoStore(root: string): PhotoStore {
       const partial = path.join(base, dir, `${name}.part`);
       let head = Buffer.alloc(0);
       let size = 0;
+      const hash = createHash('sha256');
       const inspect = new Transform({
         transform(chunk: Buffer, _enc, done) {
           if (head.length < 12) head = Buffer.concat([head, chunk.subarray(0, 12 - head.length)]);
           size += chunk.length;
+          hash.update(chunk);
           done(null, chunk);
         },
       });
@@ -61,7 +65,7 @@ export function photoStore(root: string): PhotoStore {
         if (!type) throw new NotAnImage();
         const key = path.join(dir, `${name}.${EXTENSIONS[type]}`);
         await rename(partial, path.join(base, key));
-        return { key, contentType: type, sizeBytes: size };
+        return { key, contentType: type, sizeBytes: size, sha256: hash.digest('hex') };
       } catch (err) {
         await rm(partial, { force: true });
         throw err;

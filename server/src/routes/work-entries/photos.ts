@@ -10,7 +10,8 @@ import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as photosRepo from '../../repositories/work-entries-photos.ts';
 import type { RequestContext } from '../../types.ts';
 import { loadWritable } from './access.ts';
-import { NotAnImage } from './photo-store.ts';
+import { fingerprintOf, once, storedAnswer } from './idempotency.ts';
+import { NotAnImage, type SavedPhoto } from './photo-store.ts';
 import { toApiPhoto } from './present.ts';
 import type { WorkEntryDeps } from './service.ts';
 
@@ -52,11 +53,16 @@ async function orMultipartFailure<T>(work: Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * With an Idempotency-Key the file is read first: its bytes are part of the request a resend must
+ * match. A resend then answers the first answer, whatever the entry holds by now.
+ */
 export async function uploadPhoto(
   ctx: RequestContext,
   deps: WorkEntryDeps,
   entryId: number,
   request: FastifyRequest,
+  key: string | undefined,
 ) {
   await loadWritable(ctx, entryId);
   if (!request.isMultipart()) {
@@ -65,10 +71,56 @@ export async function uploadPhoto(
       details: [{ field: 'photo', message: 'Send the photo as multipart/form-data', rule: 'multipart' }],
     });
   }
-  const full = () =>
-    photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
-  // Checked again where the row is written (concurrent uploads); this spares reading the file.
+  if (key === undefined) await checkRoom(ctx, entryId);
+  const saved = await receivePhoto(ctx, deps, entryId, request);
+  try {
+    const fingerprint = fingerprintOf(request.method, request.url, null, saved.sha256);
+    const stored = await storedAnswer(ctx, key, fingerprint);
+    if (stored) {
+      await deps.store.remove([saved.key]);
+      return stored;
+    }
+    if (key !== undefined) await checkRoom(ctx, entryId);
+    const answer = await once(ctx, key, fingerprint, async (c) => {
+      // Counted again under the entry's row lock: concurrent uploads cannot pass the limit together.
+      const row = await photosRepo.insertPhotoWithin(
+        c.db,
+        c.siteId,
+        { workEntryId: entryId, url: saved.key, contentType: saved.contentType, sizeBytes: saved.sizeBytes },
+        MAX_PHOTOS_PER_ENTRY,
+      );
+      if (!row) {
+        // Full, or the entry was deleted while the file came in.
+        await loadWritable(c, entryId);
+        throw full();
+      }
+      return { statusCode: 201, body: { photo: toApiPhoto(row, deps.links) } };
+    });
+    // A copy of this upload got in first: its file is the entry's, this one goes.
+    if (answer.replayed) await deps.store.remove([saved.key]);
+    return answer;
+  } catch (err) {
+    // Refused, the entry deleted meanwhile, or the database failed: leave no orphan file.
+    await deps.store.remove([saved.key]);
+    throw err;
+  }
+}
+
+const full = () =>
+  photoError(409, `An entry holds at most ${MAX_PHOTOS_PER_ENTRY} photos`, 'maxItems', 'CONFLICT');
+
+/** Checked again where the row is written (concurrent uploads); this spares reading the file. */
+async function checkRoom(ctx: RequestContext, entryId: number) {
   if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) throw full();
+}
+
+/** The upload's file, checked (an image, within the site's size limit) and stored. */
+async function receivePhoto(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  entryId: number,
+  request: FastifyRequest,
+) {
   const { maxFileUploadSize } = await getSiteSettings(ctx.db, ctx.siteId);
   const file = await orMultipartFailure(
     request.file({
@@ -81,7 +133,7 @@ export async function uploadPhoto(
   }
   const tooLarge = () =>
     photoError(413, `The photo is larger than ${maxFileUploadSize} MB`, 'maxSize', 'BODY_TOO_LARGE');
-  let saved: Awaited<ReturnType<typeof deps.store.save>>;
+  let saved: SavedPhoto;
   try {
     saved = await deps.store.save(ctx.siteId, entryId, file.file);
   } catch (err) {
@@ -95,26 +147,7 @@ export async function uploadPhoto(
     await deps.store.remove([saved.key]);
     throw tooLarge();
   }
-  let row: photosRepo.PhotoRow | undefined;
-  try {
-    row = await photosRepo.insertPhotoWithin(
-      ctx.db,
-      ctx.siteId,
-      { workEntryId: entryId, url: saved.key, contentType: saved.contentType, sizeBytes: saved.sizeBytes },
-      MAX_PHOTOS_PER_ENTRY,
-    );
-  } catch (err) {
-    // The entry was deleted meanwhile (or the database failed): leave no orphan file.
-    await deps.store.remove([saved.key]);
-    throw err;
-  }
-  if (!row) {
-    await deps.store.remove([saved.key]);
-    // Full, or the entry was deleted while the file came in.
-    await loadWritable(ctx, entryId);
-    throw full();
-  }
-  return { photo: toApiPhoto(row, deps.links) };
+  return saved;
 }
 
 /**

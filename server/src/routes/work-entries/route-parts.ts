@@ -5,11 +5,12 @@
  */
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadJwtSecret } from '../../repositories/server-secrets.ts';
 import { errorResponse } from '../../schemas/common.ts';
 import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
 import { notFound } from '../kit.ts';
+import { type Answer, fingerprintOf, type Keyed } from './idempotency.ts';
 import { photoLinks } from './photo-links.ts';
 import { photoStore } from './photo-store.ts';
 import type { WorkEntryDeps } from './service.ts';
@@ -42,4 +43,24 @@ export const photoByLink = {
     },
     ...notFound('photo (or the link is expired or not signed by this server)'),
   },
+};
+
+/** The Idempotency-Key of a request (validated by its header schema) and its fingerprint. */
+export function keyedOf(request: FastifyRequest): Keyed {
+  const key = request.headers['idempotency-key'];
+  return {
+    key: typeof key === 'string' ? key : undefined,
+    fingerprint: fingerprintOf(request.method, request.url, request.body),
+  };
+}
+
+/** An action's answer, first or replayed (then marked by the Idempotent-Replayed header). */
+export function sendAnswer(reply: FastifyReply, answer: Answer) {
+  if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.code(answer.statusCode).send(answer.body);
+}
+
+/** The 422 of an Idempotency-Key sent again with another request. */
+export const keyReused = {
+  422: errorResponse('The Idempotency-Key was used before for another request (IDEMPOTENCY_KEY_REUSED)'),
 };

@@ -25,6 +25,7 @@ import type {
 } from '../../schemas/work-entry.ts';
 import type { RequestContext } from '../../types.ts';
 import { loadVisible, loadWritable, NOT_FOUND, seesAll } from './access.ts';
+import { type Keyed, once } from './idempotency.ts';
 import type { PhotoLinks } from './photo-links.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { toApiEntry, toApiPhoto } from './present.ts';
@@ -294,10 +295,11 @@ export async function getWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, id:
   return entryAnswer(ctx, deps, id);
 }
 
-function transitionRefused(message: string) {
+/** The entry's status now is in the details, so a phone can show what happened to it meanwhile. */
+function transitionRefused(message: string, current: WorkEntryStatus) {
   return new HttpError(409, message, {
     code: 'INVALID_TRANSITION',
-    details: [{ field: 'status', message, rule: 'transition' }],
+    details: [{ field: 'status', message, rule: 'transition', params: { current_status: current } }],
   });
 }
 
@@ -313,7 +315,7 @@ export async function updateWorkEntry(
   if (body.notes !== undefined) changes.notes = textOrNull(body.notes);
   if (body.status !== undefined) {
     const check = checkTransition(from, body.status);
-    if (!check.ok) throw transitionRefused(check.message);
+    if (!check.ok) throw transitionRefused(check.message, from);
     const clock = applyTransition(
       { startedAt: current.startedAt, pausedSeconds: current.pausedSeconds, pausedAt: current.pausedAt },
       body.status,
@@ -335,9 +337,24 @@ export async function updateWorkEntry(
     const now = await loadVisible(ctx, id);
     throw transitionRefused(
       `The entry changed meanwhile: it is now ${now.status}, so ${from} → ${body.status ?? from} no longer applies`,
+      now.status as WorkEntryStatus,
     );
   }
   return entryAnswer(ctx, deps, id);
+}
+
+/** A status or notes change, once per Idempotency-Key (idempotency.ts). */
+export function updateWorkEntryOnce(
+  ctx: RequestContext,
+  deps: WorkEntryDeps,
+  id: number,
+  body: WorkEntryUpdateBody,
+  keyed: Keyed,
+) {
+  return once(ctx, keyed.key, keyed.fingerprint, async (c) => ({
+    statusCode: 200,
+    body: await updateWorkEntry(c, deps, id, body),
+  }));
 }
 
 export async function deleteWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, id: number) {

@@ -18,4 +18,6 @@ export type GetSiteDisplaySettings200 = {
   dateFormat: GetSiteDisplaySettings200DateFormat;
   /** Preselected in the new-user form */
   defaultUserRole: GetSiteDisplaySettings200DefaultUserRole;
+  /** The address phones reach the app at (PUBLIC_URL, else the address of this request); a tag and its QR code carry {publicUrl}/t/{nfc_tag_id} */
+  publicUrl: string;
 };

@@ -310,7 +310,7 @@ export const useUpdateSiteSettings = <TError = ErrorType<ErrorBody>,
       return useMutation(getUpdateSiteSettingsMutationOptions(options), queryClient);
     }
     /**
- * @summary The settings every user’s console follows: time zone, date format, default role
+ * @summary The settings every user’s console follows: time zone, date format, default role, and the public address tags carry
  */
 export const getSiteDisplaySettings = (
 
@@ -381,7 +381,7 @@ export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getS
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The settings every user’s console follows: time zone, date format, default role
+ * @summary The settings every user’s console follows: time zone, date format, default role, and the public address tags carry
  */
 
 export function useGetSiteDisplaySettings<TData = Awaited<ReturnType<typeof getSiteDisplaySettings>>, TError = ErrorType<ErrorBody>>(

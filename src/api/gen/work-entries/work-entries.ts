@@ -163,6 +163,7 @@ export function useListWorkEntries<TData = Awaited<ReturnType<typeof listWorkEnt
 
 
 /**
+ * An inactive position is refused with code POSITION_INACTIVE (while NFC validation is on), a task blocked by an unfinished dependency with 409 TASK_BLOCKED. With an Idempotency-Key, a resend answers the first answer.
  * @summary Check in: start work on a task at a position (by NFC tag id or position id)
  */
 export const createWorkEntry = (
@@ -517,7 +518,7 @@ export function useGetWorkEntry<TData = Awaited<ReturnType<typeof getWorkEntry>>
 
 
 /**
- * work_entries.update changes any entry of the site; a worker (work_entries.create) only their own.
+ * work_entries.update changes any entry of the site; a worker (work_entries.create) only their own. A status change the entry’s current status does not allow is 409 INVALID_TRANSITION, with that status in details[0].params.current_status. With an Idempotency-Key, a resend answers the first answer.
  * @summary Change a work entry’s status (along the state chart) or notes
  */
 export const updateWorkEntry = (
@@ -651,7 +652,7 @@ export const useDeleteWorkEntry = <TError = ErrorType<ErrorBody>,
       return useMutation(getDeleteWorkEntryMutationOptions(options), queryClient);
     }
     /**
- * Same rule as a status change: your own entry, or any with work_entries.update.
+ * Same rule as a status change: your own entry, or any with work_entries.update. With an Idempotency-Key, a resend of the same file answers the first answer.
  * @summary Add a photo (JPEG, PNG or WebP, at most the site’s maxFileUploadSize MB)
  */
 export const uploadWorkEntryPhoto = (

@@ -1,0 +1,61 @@
+/**
+ * The field app's JS as a phone downloads it for /t/{tag}: the console's entry (index.html's
+ * script and modulepreloads) plus the chunks the field routes import (frame, texts, tag, home and
+ * position screens) and everything those import statically, gzip -9. Goal: at most 120 KB.
+ * Also says whether any desk-console chunk (the app shell, PrimeReact's DataTable) is among them.
+ * Run after a build (vite.config.ts writes .vite/manifest.json): `node bench/field-size.ts [dist]`.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
+const manifestPath = path.join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run "npm run build" first.`);
+  process.exit(1);
+}
+type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
+
+const FIELD_MODULES = [
+  // The entry (src/main.tsx) is keyed by its page.
+  'index.html',
+  'src/field/field-layout.tsx',
+  'src/field/field-texts.ts',
+  'src/field/screens/tag-screen.tsx',
+  'src/field/screens/home-screen.tsx',
+  'src/field/screens/position-screen.tsx',
+];
+/** Loaded only when the worker uses them: the camera decoder, Finnish/Swedish core texts. */
+const ON_DEMAND = ['@zxing/browser', 'core-fi', 'core-sv'];
+
+const files = new Set<string>();
+const visit = (key: string) => {
+  const chunk = manifest[key];
+  if (!chunk || files.has(chunk.file)) return;
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) visit(dep);
+};
+for (const key of FIELD_MODULES) {
+  if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
+  visit(key);
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const rows = [...files].map((file) => {
+  const buf = readFileSync(path.join(dist, file));
+  return { file, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+});
+rows.sort((a, b) => b.gzip - a.gzip);
+console.log('field app chunk'.padEnd(56), 'raw'.padStart(10), 'gzip'.padStart(10));
+for (const r of rows) console.log(r.file.padEnd(56), kb(r.raw).padStart(10), kb(r.gzip).padStart(10));
+const total = rows.reduce((s, r) => s + r.gzip, 0);
+console.log(
+  `\nfield entry JS: ${kb(total)} gzip in ${rows.length} files (goal ≤ 120 KB) ${total <= 120 * 1024 ? 'OK' : 'OVER'}`,
+);
+const desk = rows.filter((r) => /app-shell|datatable|primereact|area-texts/i.test(r.file));
+console.log(
+  `desk-console chunks among them: ${desk.length === 0 ? 'none' : desk.map((r) => r.file).join(', ')}`,
+);
+console.log(`not counted (loaded on demand): ${ON_DEMAND.join(', ')}`);

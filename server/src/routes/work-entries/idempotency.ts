@@ -1,0 +1,114 @@
+/**
+ * Idempotency of a worker's actions (check-in, status or notes change, photo upload): a phone's
+ * outbox sends each action with an Idempotency-Key and resends it until it has an answer, so the
+ * server must do each action once however often it arrives.
+ * - The key is claimed in the transaction of the change and its answer stored there too: a key is
+ *   kept exactly when its change is. A refused action (4xx) changes nothing and keeps no key, so a
+ *   resend is judged again on the state it then finds.
+ * - A resend of the same request (method, path, body hash) answers the first answer, marked
+ *   Idempotent-Replayed; the same key with another request is refused (422), and a copy that
+ *   arrives while the first is in flight waits for the first's transaction and then replays it.
+ * - Keys belong to one user of one site and expire after 7 days.
+ */
+import { createHash } from 'node:crypto';
+import { IDEMPOTENCY_KEY_DAYS } from '#domain/work-entries.ts';
+import { HttpError } from '../../lib/errors.ts';
+import * as keys from '../../repositories/idempotency-keys.ts';
+import type { RequestContext } from '../../types.ts';
+
+export interface Answer {
+  statusCode: number;
+  body: unknown;
+  /** True when this is the stored answer of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+/** JSON with the object keys sorted, so a resend's body hashes the same whatever its key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** A request's fingerprint: its method and path, and a hash of its body (or of a file's bytes). */
+export function fingerprintOf(method: string, url: string, body: unknown, bodyHash?: string) {
+  const hash =
+    bodyHash ??
+    createHash('sha256')
+      .update(canonical(body ?? null))
+      .digest('hex');
+  return `${method.toUpperCase()} ${url.split('?')[0]} ${hash}`;
+}
+
+const expiredBefore = () => new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * 24 * 60 * 60 * 1000);
+
+/** A live key's answer for this request: the stored answer, or a refusal. */
+function judge(
+  row: Awaited<ReturnType<typeof keys.findKey>>,
+  fingerprint: string,
+  before = expiredBefore(),
+): Answer | undefined {
+  if (!row || row.createdAt < before) return undefined;
+  if (row.fingerprint !== fingerprint) {
+    const message = 'This Idempotency-Key was already used for another request; send a new key';
+    throw new HttpError(422, message, {
+      code: 'IDEMPOTENCY_KEY_REUSED',
+      details: [{ field: 'idempotency-key', message, rule: 'reused' }],
+    });
+  }
+  if (row.statusCode === null) {
+    // Not reachable while rows are written in their change's transaction; kept as a safe answer.
+    throw new HttpError(409, 'The first request with this Idempotency-Key is still in progress', {
+      code: 'IDEMPOTENCY_IN_PROGRESS',
+    });
+  }
+  return { statusCode: row.statusCode, body: row.response, replayed: true };
+}
+
+/** The stored answer for this key and request, if there is one (a read before costly work). */
+export async function storedAnswer(ctx: RequestContext, key: string | undefined, fingerprint: string) {
+  if (key === undefined) return undefined;
+  const row = await keys.findKey(ctx.db, { siteId: ctx.siteId, userId: ctx.actor.userId, key });
+  return judge(row, fingerprint);
+}
+
+/**
+ * Runs `change` once per key: in one transaction with the key's claim and its stored answer
+ * (`change` is given the context of that transaction), or the stored answer of the request
+ * that claimed the key first. Without a key, `change` simply runs.
+ */
+export async function once(
+  ctx: RequestContext,
+  key: string | undefined,
+  fingerprint: string,
+  change: (ctx: RequestContext) => Promise<{ statusCode: number; body: unknown }>,
+): Promise<Answer> {
+  if (key === undefined) return { ...(await change(ctx)), replayed: false };
+  const owner = { siteId: ctx.siteId, userId: ctx.actor.userId, key };
+  const before = expiredBefore();
+  const answer = await ctx.db.transaction(async (tx): Promise<Answer> => {
+    if (await keys.claimKey(tx, owner, fingerprint, before)) {
+      const first = await change({ ...ctx, db: tx });
+      await keys.saveAnswer(tx, owner, first.statusCode, first.body);
+      return { ...first, replayed: false };
+    }
+    const stored = judge(await keys.findKey(tx, owner), fingerprint, before);
+    // The claim failed on a live row, which a read in the same transaction sees.
+    if (!stored) throw new Error('idempotency key vanished between its claim and its read');
+    return stored;
+  });
+  // After the commit, not inside: two transactions each deleting rows the other holds could deadlock.
+  if (!answer.replayed) await keys.removeExpiredKeys(ctx.db, owner, before);
+  return answer;
+}
+
+/** A request's key (if it sent one) and fingerprint, as the service functions take them. */
+export interface Keyed {
+  key: string | undefined;
+  fingerprint: string;
+}

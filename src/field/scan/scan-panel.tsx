@@ -1,0 +1,117 @@
+/**
+ * Scan: Web NFC where the phone has it (hold the phone to the tag), else the camera (QR), and
+ * always a field to type the code. A read tag opens /t/{tag}; text that names no tag says so.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { scanQrTag } from './camera-scan.ts';
+import { hasWebNfc, scanNfcTag } from './nfc.ts';
+import { tagFromText } from './parse-tag.ts';
+
+type Mode = 'idle' | 'nfc' | 'camera';
+
+export function ScanPanel() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('idle');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const video = useRef<HTMLVideoElement>(null);
+  const codeId = useId();
+
+  const open = (tag: string) => void navigate({ to: '/t/$tag', params: { tag } });
+
+  useEffect(() => {
+    if (mode === 'idle') return;
+    const abort = new AbortController();
+    const reading =
+      mode === 'nfc'
+        ? scanNfcTag(abort.signal)
+        : video.current
+          ? scanQrTag(video.current, abort.signal)
+          : null;
+    reading?.then(
+      (tag) => void navigate({ to: '/t/$tag', params: { tag } }),
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        const name = (error as { name?: string })?.name;
+        setProblem(name === 'NotAllowedError' ? t('field.scan.denied') : t('field.scan.unavailable'));
+        setMode('idle');
+      },
+    );
+    return () => abort.abort();
+  }, [mode, navigate, t]);
+
+  const start = () => {
+    setProblem(null);
+    setMode(hasWebNfc() ? 'nfc' : 'camera');
+  };
+
+  return (
+    <section className="field-section" aria-labelledby="scan-title">
+      <h2 id="scan-title" className="sr-only">
+        {t('field.scan.title')}
+      </h2>
+      {mode === 'idle' ? (
+        <button type="button" className="field-button is-primary is-huge" onClick={start}>
+          <span className="pi pi-qrcode" aria-hidden="true" /> {t('field.scan.button')}
+        </button>
+      ) : (
+        <div className="field-panel field-scanning" role="status">
+          <p>{mode === 'nfc' ? t('field.scan.holdToTag') : t('field.scan.pointCamera')}</p>
+          {mode === 'camera' ? (
+            <video
+              ref={video}
+              className="field-video"
+              muted
+              playsInline
+              aria-label={t('field.scan.cameraView')}
+            />
+          ) : null}
+          <div className="field-row-actions">
+            {mode === 'nfc' ? (
+              <button type="button" className="field-button is-secondary" onClick={() => setMode('camera')}>
+                {t('field.scan.useCamera')}
+              </button>
+            ) : null}
+            <button type="button" className="field-button is-secondary" onClick={() => setMode('idle')}>
+              {t('field.scan.stop')}
+            </button>
+          </div>
+        </div>
+      )}
+      {problem ? (
+        <p className="field-problem-line" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <form
+        className="field-code-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const tag = tagFromText(code);
+          if (tag) open(tag);
+          else setProblem(t('field.scan.badCode'));
+        }}
+      >
+        <label htmlFor={codeId}>{t('field.scan.typeCode')}</label>
+        <div className="field-code-row">
+          <input
+            id={codeId}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoCapitalize="characters"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={300}
+            inputMode="text"
+          />
+          <button type="submit" className="field-button is-secondary">
+            {t('field.scan.open')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

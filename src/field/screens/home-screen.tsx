@@ -1,0 +1,17 @@
+/** /field: Scan (or type a code) and My work. */
+import { useTranslation } from 'react-i18next';
+import { ScanPanel } from '../scan/scan-panel.tsx';
+import { LanguageSelect } from './language-select.tsx';
+import { MyWork } from './my-work.tsx';
+
+export function HomeScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="field-home">
+      <h1 className="field-title">{t('field.home.title')}</h1>
+      <ScanPanel />
+      <MyWork />
+      <LanguageSelect />
+    </div>
+  );
+}
