@@ -6,7 +6,7 @@
  * one of the concurrent copies may have succeeded. PostgreSQL is where requests really overlap
  * (PGlite runs one statement at a time); both are run.
  *
- * Limits (users per site, photos per entry) are checked by LIMIT_CHECKS: each fills a limit to one
+ * Limits (users per site, photos per entry) are checked by limit-checks.ts: each fills a limit to one
  * short and sends N requests at once; switch a check on (`enforced: true`) once its limit is
  * enforced inside the writing transaction (FUZZ_LIMITS=all runs them all, to see where they stand).
  *
@@ -14,13 +14,12 @@
  * more), FUZZ_SEED the seed, as in openapi-fuzz.test.ts.
  */
 
-import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users, workEntryPhotos } from '../../../server/src/db/schema/index.ts';
 import { ADMIN, bearer, DRIVERS, login, type TestApp } from '../helpers.ts';
-import { buildEntriesApp, insertEntry, makePosition, PNG, setSiteSettings } from '../work-entries-support.ts';
+import { buildEntriesApp } from '../work-entries-support.ts';
 import { answerProblem } from './check.ts';
+import { limitChecks } from './limit-checks.ts';
 import { multipartBody } from './multipart.ts';
 import { type Operation, operationsOf, readCommittedDocument, responseValidators } from './openapi.ts';
 import { encodeComponent } from './requests.ts';
@@ -138,89 +137,7 @@ describe.each(DRIVERS)(
       120_000,
     );
 
-    interface LimitCheck {
-      name: string;
-      /** Switch on once the limit is enforced inside the writing transaction. */
-      enforced: boolean;
-      /** Fills the limit to one short, sends the copies at once, and answers how many records there are and the limit. */
-      run(): Promise<{ count: number; limit: number }>;
-    }
-
-    const LIMIT_CHECKS: LimitCheck[] = [
-      {
-        name: 'maxUsersPerSite: concurrent POST /users with room for one more',
-        enforced: false,
-        async run() {
-          const active = async () =>
-            (
-              await t.app.database.db
-                .select({ n: sql<number>`count(*)::int` })
-                .from(users)
-                .where(eq(users.isActive, true))
-            )[0].n;
-          const limit = (await active()) + 1;
-          await setSiteSettings(t, { maxUsersPerSite: limit });
-          await Promise.all(
-            Array.from({ length: 20 }, (_, i) =>
-              t.app.inject({
-                method: 'POST',
-                url: '/api/v1/users',
-                headers: bearer(token),
-                payload: {
-                  email: `limit-${driver}-${i}@example.com`,
-                  first_name: 'Limit',
-                  last_name: `User ${i}`,
-                  role: 'worker',
-                  password: 'Limit123!x',
-                },
-              }),
-            ),
-          );
-          return { count: await active(), limit };
-        },
-      },
-      {
-        name: 'photos per entry: concurrent uploads with room for one more',
-        enforced: false,
-        async run() {
-          const positionId = (await makePosition(t)).id;
-          const entry = await insertEntry(t, { userId: adminId, positionId });
-          const limit = 20;
-          await t.app.database.db.insert(workEntryPhotos).values(
-            Array.from({ length: limit - 1 }, (_, i) => ({
-              siteId: 'main',
-              workEntryId: entry.id,
-              url: `main/${entry.id}/seeded-${i}.png`,
-              contentType: 'image/png',
-              sizeBytes: PNG.length,
-            })),
-          );
-          const form = fc
-            .sample(multipartBody({ properties: { photo: { type: 'string', format: 'binary' } } }), {
-              seed: SEED,
-              numRuns: 40,
-            })
-            .find((m) => m.kind === 'well-formed')!;
-          await Promise.all(
-            Array.from({ length: 20 }, () =>
-              t.app.inject({
-                method: 'POST',
-                url: `/api/v1/work-entries/${entry.id}/photos`,
-                headers: { ...bearer(token), 'content-type': form.contentType },
-                payload: form.payload,
-              }),
-            ),
-          );
-          const [row] = await t.app.database.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(workEntryPhotos)
-            .where(eq(workEntryPhotos.workEntryId, entry.id));
-          return { count: row.n, limit };
-        },
-      },
-    ];
-
-    for (const check of LIMIT_CHECKS) {
+    for (const check of limitChecks({ app: () => t, token: () => token, adminId: () => adminId, driver })) {
       it.skipIf(!check.enforced && process.env.FUZZ_LIMITS !== 'all')(`limit: ${check.name}`, async () => {
         const { count, limit } = await check.run();
         expect(count).toBeLessThanOrEqual(limit);
