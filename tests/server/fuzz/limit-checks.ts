@@ -32,7 +32,7 @@ export function limitChecks({ app, token, adminId, driver }: Context): LimitChec
   return [
     {
       name: 'maxUsersPerSite: concurrent POST /users with room for one more',
-      enforced: false,
+      enforced: true,
       async run() {
         const t = app();
         const active = async () =>
@@ -65,7 +65,7 @@ export function limitChecks({ app, token, adminId, driver }: Context): LimitChec
     },
     {
       name: 'photos per entry: concurrent uploads with room for one more',
-      enforced: false,
+      enforced: true,
       async run() {
         const t = app();
         const positionId = (await makePosition(t)).id;
