@@ -40,8 +40,11 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Readiness, not liveness: "healthy" is what compose's depends_on and container-aware proxies route
+# by, so an instance whose database or Redis stops answering is taken out until it answers again
+# (GET /api/v1/health only says the process runs).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/v1/ready').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM drains requests for SHUTDOWN_DRAIN_SECONDS (10 by default) and exits 0: give the
 # container a longer stop timeout than that (compose.yaml: stop_grace_period).
 STOPSIGNAL SIGTERM

@@ -30,6 +30,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -6,12 +6,13 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { bootstrapFirstStart, loadJwtSecret, renormalizeEmails } from './bootstrap.ts';
+import { bootstrapFirstStart, renormalizeEmails } from './bootstrap.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createServices } from './infra/create.ts';
 import { scheduleJobs } from './jobs/index.ts';
 import { errorBody } from './lib/errors.ts';
+import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
@@ -21,6 +22,7 @@ import securityHeaders from './plugins/security-headers.ts';
 import staticConsole from './plugins/static-console.ts';
 import storableInput from './plugins/storable-input.ts';
 import swagger from './plugins/swagger.ts';
+import { loadJwtSecret } from './repositories/server-secrets.ts';
 import apiRoutes from './routes/index.ts';
 import { SHARED_SCHEMAS } from './schemas/index.ts';
 import './types.ts';
@@ -34,6 +36,8 @@ export interface BuildOptions {
   serveConsole?: boolean;
   /** Run the background jobs (the work-entry archive): the server does, tests and scripts do not. */
   jobs?: boolean;
+  /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
+  lazyCompile?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -50,6 +54,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Every log line of a request carries its id (reqId); plugins/request-id.ts says which id.
     genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    ...(options.lazyCompile
+      ? { schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } } }
+      : {}),
     // Errors the router raises before any route (a path parameter past maxParamLength, a path that
     // does not decode) answer with the standard error body too, without echoing the URL back.
     frameworkErrors: (error, request, reply) => {
@@ -64,7 +71,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(
+    options.lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler,
+  );
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   const ownsDatabase = !options.database;

@@ -1,8 +1,7 @@
 /**
  * First start on an empty database: site 'main' with the default settings, and an admin user
  * from ADMIN_EMAIL/ADMIN_PASSWORD, or admin@example.com with a generated password printed once.
- * Also the JWT key when JWT_SECRET is unset: generated once and kept in the database, so tokens
- * survive a restart. Safe to run on every start and from two processes at once.
+ * Safe to run on every start and from two processes at once.
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -11,19 +10,11 @@ import { normalizeEmail } from '#domain/email.ts';
 import { DEFAULT_SITE_SETTINGS } from '#domain/site-settings.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
-import { serverSecrets, siteSettings, sites, users } from './db/schema/index.ts';
+import { siteSettings, sites, users } from './db/schema/index.ts';
 import type { PasswordService } from './infra/passwords.ts';
 import { findPgError } from './lib/db-errors.ts';
 
 export const MAIN_SITE_ID = 'main';
-
-export async function loadJwtSecret(db: Db, config: Config): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  const fresh = randomBytes(48).toString('base64url');
-  await db.insert(serverSecrets).values({ name: 'jwt_secret', value: fresh }).onConflictDoNothing();
-  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'jwt_secret'));
-  return row.value;
-}
 
 export async function bootstrapFirstStart(
   db: Db,

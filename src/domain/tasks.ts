@@ -20,6 +20,8 @@ export const TASK_LIMITS = {
   /** One from-template or bulk call creates at most this many positions' instances, in one transaction. */
   bulkPositionsMax: 1000,
   bulkTemplatesMax: 50,
+  /** Rules in one run of the bulk wizard. */
+  bulkRulesMax: 100,
   /** template × position pairs in one bulk call. */
   bulkPairsMax: 10_000,
   legacyBulkMax: 100,

@@ -3,11 +3,12 @@
  * folder and a free port, and Debian's Chromium driven by playwright-core with a fresh profile.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { E2E_DATA_TEMPLATE } from '../server/support/template-db.ts';
 import { E2E_DIST } from './dist-dir.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -41,6 +42,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-e2e-'));
+  // A migrated folder from the global setup; the server then only finds nothing to migrate.
+  if (existsSync(E2E_DATA_TEMPLATE)) cpSync(E2E_DATA_TEMPLATE, dataDir, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, ['server/src/server.ts'], {
     cwd: ROOT,
     env: {

@@ -1,15 +1,15 @@
 /**
- * Drives the real bulk assignment machine for one model path: a fake preview actor the path
- * resolves or rejects, a fake execution actor whose reports the path sends, and a record of every
- * transition the real machine took (for the coverage check).
+ * Drives the real bulk assignment machine for one model path: fake preview and run actors the path
+ * answers with an outcome or a failure, and a record of every transition the real machine took
+ * (for the coverage check).
  */
-import { type ActorRefFrom, createActor, fromCallback, fromPromise } from 'xstate';
-import { ApiError } from '../../src/api/api-error.ts';
-import { type BulkOutcome, ruleProblem } from '../../src/domain/bulk-assignment.ts';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import {
+  type BulkCallResult,
+  type BulkOutcome,
   bulkAssignmentMachine,
-  type ExecutionEvent,
   type RulesInput,
+  ruleProblem,
 } from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
 import { selectBulkAssignmentView } from '../../src/machines/bulk-assignment/bulk-assignment.selectors.ts';
 import type { WizardModelContext, WizardModelEvent } from './bulk-assignment.model.ts';
@@ -21,10 +21,18 @@ export const PREVIEW: BulkOutcome = {
   refused: [{ ruleId: 1, positionId: 3, taskId: 12, message: 'This task is inactive' }],
 };
 export const RESULT: BulkOutcome = { ...PREVIEW };
+export const DOWN: BulkCallResult = { ok: false, failure: { kind: 'failed', message: 'Database down' } };
+
+interface Pending {
+  input: RulesInput;
+  answer(result: BulkCallResult): void;
+  /** A real actor never throws (it answers failures); a defect might. */
+  crash(error: unknown): void;
+}
 
 export class WizardHarness {
-  preview: { input: RulesInput; resolve(o: BulkOutcome): void; reject(e: unknown): void } | undefined;
-  execution: { input: RulesInput; sendBack(e: ExecutionEvent): void } | undefined;
+  preview: Pending | undefined;
+  execution: Pending | undefined;
   /** Inputs every preview and execution started with, in order. */
   readonly started: { kind: 'preview' | 'execution'; input: RulesInput }[] = [];
   readonly actor: ActorRefFrom<typeof bulkAssignmentMachine>;
@@ -32,33 +40,33 @@ export class WizardHarness {
   constructor(taken: Set<string>) {
     const machine = bulkAssignmentMachine.provide({
       actors: {
-        previewRules: fromPromise<BulkOutcome, RulesInput>(({ input, signal }) => {
+        previewRules: fromPromise<BulkCallResult, RulesInput>(({ input, signal }) => {
           this.started.push({ kind: 'preview', input });
           // Leaving the step stops the preview: the machine no longer waits for it.
           signal.addEventListener('abort', () => {
             this.preview = undefined;
           });
-          return new Promise((resolve, reject) => (this.preview = { input, resolve, reject }));
+          return new Promise((answer, crash) => (this.preview = { input, answer, crash }));
         }),
-        executeRules: fromCallback<ExecutionEvent, RulesInput>(({ input, sendBack }) => {
+        executeRules: fromPromise<BulkCallResult, RulesInput>(({ input }) => {
           this.started.push({ kind: 'execution', input });
-          this.execution = { input, sendBack };
-          return () => {
-            this.execution = undefined;
-          };
+          return new Promise((answer, crash) => (this.execution = { input, answer, crash }));
         }),
       },
     });
-    this.actor = createActor(machine, { inspect: recordTransitions(taken) }).start();
+    this.actor = createActor(machine, { inspect: recordTransitions(taken), input: {} }).start();
   }
 
   get snapshot() {
     return this.actor.getSnapshot();
   }
 
-  #report(event: ExecutionEvent) {
-    if (!this.execution) throw new Error('the execution is not running');
-    this.execution.sendBack(event);
+  #answer(kind: 'preview' | 'execution', result: BulkCallResult | Error) {
+    const pending = this[kind];
+    if (!pending) throw new Error(`the ${kind} is not running`);
+    this[kind] = undefined;
+    if (result instanceof Error) pending.crash(result);
+    else pending.answer(result);
     return flush();
   }
 
@@ -88,28 +96,18 @@ export class WizardHarness {
       case 'wizard.dismissResult':
         send({ type: event.type });
         return flush();
-      case 'preview.resolve': {
-        const pending = this.preview;
-        if (!pending) throw new Error('the preview is not running');
-        this.preview = undefined;
-        pending.resolve(PREVIEW);
-        return flush();
-      }
-      case 'preview.reject': {
-        const pending = this.preview;
-        if (!pending) throw new Error('the preview is not running');
-        this.preview = undefined;
-        pending.reject(
-          new ApiError(503, { statusCode: 503, error: 'Service Unavailable', message: 'Database down' }),
-        );
-        return flush();
-      }
-      case 'execution.progress':
-        return this.#report({ type: 'execution.progress', done: 1, total: 2 });
+      case 'preview.resolve':
+        return this.#answer('preview', { ok: true, outcome: PREVIEW });
+      case 'preview.reject':
+        return this.#answer('preview', DOWN);
       case 'execution.resolve':
-        return this.#report({ type: 'execution.done', outcome: RESULT });
+        return this.#answer('execution', { ok: true, outcome: RESULT });
       case 'execution.reject':
-        return this.#report({ type: 'execution.failed', message: 'Database down' });
+        return this.#answer('execution', DOWN);
+      case 'preview.throw':
+        return this.#answer('preview', new Error('defect'));
+      case 'execution.throw':
+        return this.#answer('execution', new Error('defect'));
     }
   }
 
@@ -133,7 +131,6 @@ export class WizardHarness {
       ['draft valid', ruleProblem(context.method, context.draft, context.rules) === null, model.draftValid],
       ['problem shown', context.draftProblem !== null, model.problem],
       ['result', context.result !== null, model.result],
-      ['progress', context.progress !== null, model.progress],
       [
         'step',
         view.step,

@@ -114,7 +114,7 @@ describe('details', () => {
     await harness.exec({ type: 'preview.resolve' });
     await harness.exec({ type: 'wizard.execute' });
     await harness.exec({ type: 'execution.reject' });
-    expect(harness.snapshot.context.error).toBe('Database down');
+    expect(harness.snapshot.context.error).toEqual({ kind: 'failed', message: 'Database down' });
     const rules = harness.snapshot.context.rules;
     expect(rules).toHaveLength(1);
     await harness.exec({ type: 'wizard.retry' });
@@ -132,12 +132,34 @@ describe('details', () => {
     const harness = new WizardHarness(new Set());
     await toPreview(harness);
     await harness.exec({ type: 'preview.reject' });
-    expect(harness.snapshot.context.error).toBe('Database down');
+    expect(harness.snapshot.context.error).toEqual({ kind: 'failed', message: 'Database down' });
     harness.actor.stop();
   });
 
+  it('keeps a failure’s kind, so the screen can say what to do (a stale preview: preview again)', async () => {
+    const harness = new WizardHarness(new Set());
+    await toPreview(harness);
+    await harness.exec({ type: 'preview.resolve' });
+    await harness.exec({ type: 'wizard.execute' });
+    harness.execution?.answer({ ok: false, failure: { kind: 'stale', message: 'Position not found' } });
+    await flush();
+    expect(harness.snapshot.value).toBe('executeFailed');
+    expect(harness.snapshot.context.error).toEqual({ kind: 'stale', message: 'Position not found' });
+    harness.actor.stop();
+  });
+
+  it('stops adding rules at the pairs limit it was given', async () => {
+    const actor = createActor(bulkAssignmentMachine, { input: { pairsMax: 4 } }).start();
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.editDraft', patch: { positionIds: [1, 2, 3], taskIdsText: '7, 8' } });
+    actor.send({ type: 'wizard.addRule' });
+    expect(actor.getSnapshot().context.draftProblem).toBe('tooManyPairs');
+    expect(actor.getSnapshot().context.rules).toEqual([]);
+    actor.stop();
+  });
+
   it('fails loudly when the real actors are not provided', async () => {
-    const actor = createActor(bulkAssignmentMachine).start();
+    const actor = createActor(bulkAssignmentMachine, { input: {} }).start();
     actor.send({ type: 'wizard.next' });
     actor.send({ type: 'wizard.editDraft', patch: { positionIds: [1], taskIdsText: '2' } });
     actor.send({ type: 'wizard.addRule' });

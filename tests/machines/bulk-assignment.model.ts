@@ -1,7 +1,7 @@
 /**
  * The abstract model of the bulk assignment wizard that createTestModel walks. No invocations: the
- * server's answers (preview resolved or rejected, execution progress, done or failed) are events
- * of their own, executed against the real actor by settling its fake actors
+ * server's answers (preview and run answered with an outcome or a failure, or an actor that threw) are
+ * events of their own, executed against the real actor by settling its fake actors
  * (bulk-assignment.harness.ts). Rules are bounded at two to keep the graph finite.
  */
 import { assign, setup } from 'xstate';
@@ -14,7 +14,6 @@ export interface WizardModelContext {
   problem: boolean;
   rules: number;
   result: boolean;
-  progress: boolean;
 }
 
 export type WizardModelEvent =
@@ -32,11 +31,12 @@ export type WizardModelEvent =
   | { type: 'wizard.dismissResult' }
   | { type: 'preview.resolve' }
   | { type: 'preview.reject' }
-  | { type: 'execution.progress' }
+  | { type: 'preview.throw' }
+  | { type: 'execution.throw' }
   | { type: 'execution.resolve' }
   | { type: 'execution.reject' };
 
-const reset = { draftValid: false, problem: false, rules: 0, result: false, progress: false } as const;
+const reset = { draftValid: false, problem: false, rules: 0, result: false } as const;
 
 export const wizardModel = setup({
   types: { context: {} as WizardModelContext, events: {} as WizardModelEvent },
@@ -46,7 +46,6 @@ export const wizardModel = setup({
     refused: ({ context }) => !context.draftValid,
     hasRules: ({ context }) => context.rules > 0,
     hasResult: ({ context }) => context.result,
-    noProgress: ({ context }) => !context.progress,
   },
 }).createMachine({
   id: 'model',
@@ -89,23 +88,25 @@ export const wizardModel = setup({
         'wizard.cancel': { target: 'method', actions: 'reset' },
       },
       states: {
-        loading: { on: { 'preview.resolve': 'ready', 'preview.reject': 'failed' } },
+        loading: {
+          on: { 'preview.resolve': 'ready', 'preview.reject': 'failed', 'preview.throw': 'failed' },
+        },
         failed: { on: { 'wizard.retry': 'loading' } },
         ready: {
-          on: { 'wizard.execute': { target: '#model.executing', actions: assign({ progress: false }) } },
+          on: { 'wizard.execute': '#model.executing' },
         },
       },
     },
     executing: {
       on: {
-        'execution.progress': { guard: 'noProgress', actions: assign({ progress: true }) },
         'execution.resolve': { target: 'method', actions: assign({ ...reset, result: true }) },
         'execution.reject': 'executeFailed',
+        'execution.throw': 'executeFailed',
       },
     },
     executeFailed: {
       on: {
-        'wizard.retry': { target: 'executing', actions: assign({ progress: false }) },
+        'wizard.retry': 'executing',
         'wizard.back': 'configure',
         'wizard.cancel': { target: 'method', actions: 'reset' },
       },

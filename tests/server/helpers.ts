@@ -1,7 +1,8 @@
 /**
  * Server test helpers: every test file builds its own app on its own fresh database, with the
- * real migrations. PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (a new database
- * per file, dropped afterwards).
+ * real migrations (run once per test run into a template each file copies: support/template-db.ts).
+ * PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (a new database per file, dropped
+ * afterwards).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -11,6 +12,7 @@ import { type Config, loadConfig } from '../../server/src/config.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
 import { createSession } from '../../server/src/infra/sessions.ts';
 import type { AuthContext } from '../../server/src/types.ts';
+import { PG_TEMPLATE, pgliteTemplateBlob } from './support/template-db.ts';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -26,15 +28,21 @@ export interface TestDatabase {
 
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplateBlob() });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `tagger_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name} template ${PG_TEMPLATE}`);
+  } catch {
+    // No template (outside vitest's global setup): this database runs the migrations itself.
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
@@ -75,7 +83,12 @@ export interface TestApp {
 
 export async function buildTestApp(driver: Driver, overrides: Partial<Config> = {}): Promise<TestApp> {
   const testDb = await createTestDatabase(driver);
-  const app = await buildApp({ config: testConfig(overrides), database: testDb.database, logger: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database: testDb.database,
+    logger: false,
+    lazyCompile: true,
+  });
   await app.ready();
   return {
     app,

@@ -225,7 +225,7 @@ frontend web
   default_backend app
 backend app
   balance roundrobin
-  option httpchk GET /api/v1/health
+  option httpchk GET /api/v1/ready
   http-check expect status 200
   use-server a if { req.hdr(x-instance) -m str a }
   use-server b if { req.hdr(x-instance) -m str b }

@@ -1,12 +1,13 @@
-/** The wizard's rule checks (spec §5 Bulk rule) and the body the rules become. */
+/** The wizard's rule checks, the body the rules become, and what a failed call is to the machine. */
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../src/api/api-error.ts';
+import { bulkRulesBody, failureOf } from '../../src/machines/bulk-assignment/bulk-assignment.actors.ts';
 import {
   EMPTY_DRAFT,
   parseTaskIds,
   ruleProblem,
-  toBulkAssignEntries,
   toRule,
-} from '../../src/domain/bulk-assignment.ts';
+} from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
 
 describe('parseTaskIds', () => {
   it('reads comma-separated ids, ignoring blanks and repeats', () => {
@@ -44,23 +45,36 @@ describe('ruleProblem', () => {
     const full = toRule(1, 'existing', { ...draft, positionIds: positions, taskIdsText: ids });
     expect(ruleProblem('existing', { ...draft, positionIds: positions, taskIdsText: ids })).toBeNull();
     expect(ruleProblem('existing', draft, [full])).toBe('tooManyPairs');
+    expect(ruleProblem('existing', draft, [full], 20_001)).toBeNull();
   });
 });
 
-describe('toBulkAssignEntries', () => {
-  it('sends one entry per position of each existing-task rule, never an empty position', () => {
+describe('bulkRulesBody', () => {
+  it('sends every rule with its own positions (never an empty position_id), tasks or template', () => {
     const rules = [
       toRule(1, 'existing', { ...EMPTY_DRAFT, positionIds: [3, 4], taskIdsText: '7, 8', isPrimary: true }),
       toRule(2, 'template', { ...EMPTY_DRAFT, positionIds: [5], templateId: 2 }),
-      toRule(3, 'existing', { ...EMPTY_DRAFT, positionIds: [5], taskIdsText: '9' }),
     ];
-    expect(toBulkAssignEntries(rules)).toEqual({
-      entries: [
-        { position_id: 3, task_ids: [7, 8], overrides: { is_primary: true } },
-        { position_id: 4, task_ids: [7, 8], overrides: { is_primary: true } },
-        { position_id: 5, task_ids: [9], overrides: { is_primary: false } },
+    expect(bulkRulesBody(rules, true)).toEqual({
+      dry_run: true,
+      rules: [
+        { position_ids: [3, 4], task_ids: [7, 8], is_primary: true },
+        { position_ids: [5], template_id: 2, is_primary: false },
       ],
-      ruleOf: [1, 1, 3],
     });
+  });
+});
+
+describe('failureOf', () => {
+  const api = (status: number) =>
+    new ApiError(status, { statusCode: status, error: 'x', message: `server says ${status}` });
+
+  it('tells the machine what kind of failure a call met, with the server’s words', () => {
+    expect(failureOf(api(409))).toEqual({ kind: 'stale', message: 'server says 409' });
+    expect(failureOf(api(400))).toEqual({ kind: 'invalid', message: 'server says 400' });
+    expect(failureOf(api(403))).toEqual({ kind: 'refused', message: 'server says 403' });
+    expect(failureOf(api(503))).toEqual({ kind: 'failed', message: 'server says 503' });
+    expect(failureOf(new TypeError('Network Error'))).toEqual({ kind: 'failed', message: 'Network Error' });
+    expect(failureOf(null)).toEqual({ kind: 'failed', message: 'Request failed' });
   });
 });

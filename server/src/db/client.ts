@@ -65,12 +65,14 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** An in-memory PGlite starts from this dump of a migrated data folder (tests) instead of initdb. */
+  pgliteTemplate?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir);
+    : await openPglite(options.dataDir, options.pgliteTemplate);
   try {
     await runMigrations(database);
   } catch (err) {
@@ -88,12 +90,12 @@ async function runMigrations(database: Database): Promise<void> {
   }
 }
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   const inMemory = !dataDir || dataDir === 'memory://';
   let lock: DataDirLock | undefined;
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite({ startParams: PGLITE_START_PARAMS });
+    client = new PGlite({ startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });

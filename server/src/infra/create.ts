@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { shareSiteRoles } from '../lib/effective-permissions.ts';
+import { shareSiteRoles } from '../infra/effective-permissions.ts';
 import { findSessionState } from '../repositories/sessions.ts';
 import { createExportSlots } from './export-slots.ts';
 import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
+import { createRedisClient } from './redis-client.ts';
 import {
   createRedisLoginLimiter,
   createRedisRevocationStore,
@@ -33,12 +34,7 @@ export async function createServices(
   };
   let redis: Redis | null = null;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      lazyConnect: true,
-    });
-    redis.on('error', (err) => log.warn({ err: err.message }, 'redis error'));
+    redis = createRedisClient(config.redisUrl, log);
     await redis.connect();
   }
   // Custom-role changes reach the other processes through Redis; without it this process is alone.

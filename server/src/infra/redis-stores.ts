@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { RoleVersions } from '../lib/effective-permissions.ts';
+import type { RoleVersions } from '../infra/effective-permissions.ts';
 import type { LoginLimiter, LoginLimits, RevocationStore } from './index.ts';
 import { type CounterStore, createLoginLimiter } from './login-limiter.ts';
 
@@ -32,7 +32,7 @@ export function createRedisRevocationStore(redis: Redis, tokenTtlSeconds: number
 }
 
 /**
- * The version of each site's custom roles (lib/effective-permissions.ts): a random value written on
+ * The version of each site's custom roles (infra/effective-permissions.ts): a random value written on
  * every change, so no two versions are ever equal, even after Redis lost the key.
  */
 export function createRedisRoleVersions(redis: Redis): RoleVersions {

@@ -44,11 +44,11 @@ export function rowMapper<S extends TObject>(schema: S): (row: RowFor<S>) => Sta
 type Insert<T extends PgTable> = T['$inferInsert'];
 type ColumnOf<T extends PgTable, K extends string> = Camel<K> extends keyof Insert<T> ? Camel<K> : never;
 /** The body's fields that are no column of the table (a membership list, say). */
-type NotColumn<T extends PgTable, I> = {
+export type NotColumn<T extends PgTable, I> = {
   [K in keyof I & string]: ColumnOf<T, K> extends never ? K : never;
 }[keyof I & string];
 /** How a field's value becomes its column's (trimmed, '' to null…); a field without one is stored as given. */
-type ColumnRules<T extends PgTable, I> = {
+export type ColumnRules<T extends PgTable, I> = {
   [K in keyof I & string]?: (value: Exclude<I[K], undefined>) => Insert<T>[ColumnOf<T, K>];
 };
 

@@ -56,13 +56,18 @@ function isConnectionFailure(err: unknown): boolean {
   return false;
 }
 
-/** ioredis refusing a command while Redis is unreachable (offline queue disabled, retries exhausted). */
+/**
+ * ioredis refusing a command while Redis is unreachable (offline queue disabled, retries
+ * exhausted) or not answering it in time (infra/redis-client.ts).
+ */
 function isRedisUnavailable(err: unknown): boolean {
   const e = err as { name?: string; message?: string };
   return (
     e?.name === 'MaxRetriesPerRequestError' ||
     (typeof e?.message === 'string' &&
-      /Stream isn't writeable|Connection is closed|enableOfflineQueue options is false/.test(e.message))
+      /Stream isn't writeable|Connection is closed|enableOfflineQueue options is false|^Command timed out|^Socket timeout|Command aborted due to connection close/.test(
+        e.message,
+      ))
   );
 }
 

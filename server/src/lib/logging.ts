@@ -49,9 +49,11 @@ const SAFE_FIELDS = [
 ] as const;
 
 const PARAMS_MARKER = /\nparams:[\s\S]*$/;
+/** The user and password of a URL (redis://user:secret@host, postgres://…): the rest stays readable. */
+const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)[^\s/@]*@/gi;
 
 function scrubMessage(message: string): string {
-  return message.replace(PARAMS_MARKER, '');
+  return message.replace(PARAMS_MARKER, '').replace(URL_CREDENTIALS, `$1${REDACTED}@`);
 }
 
 export interface SafeError {

@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { EMAIL_PATTERN, formatMessage } from '#domain/validation.ts';
 import { SHARED_SCHEMAS } from '../schemas/index.ts';
+import { FIRST_DAY, isStorableDate, isStorableDateTime, LAST_DAY } from './date-rule.ts';
 import type { ErrorDetail } from './errors.ts';
 
 function makeAjv(coerce: boolean) {
@@ -19,6 +20,8 @@ function makeAjv(coerce: boolean) {
     strict: false,
   });
   addFormats(ajv);
+  ajv.addFormat('date', { type: 'string', validate: isStorableDate });
+  ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
   // Request schemas may $ref the shared schemas by id, as response schemas do.
   for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
   return ajv;
@@ -74,6 +77,13 @@ function detailOf(error: ErrorObject): ErrorDetail {
       return { field, rule: 'pattern', message: 'Contains characters that are not allowed' };
     case 'format':
       if (p.format === 'email') return { field, rule: 'email', message: formatMessage('email') };
+      if (p.format === 'date' || p.format === 'date-time') {
+        return {
+          field,
+          rule: 'format',
+          message: `Must be a valid ${String(p.format)} between ${FIRST_DAY} and ${LAST_DAY}`,
+        };
+      }
       return { field, rule: 'format', message: `Must be a valid ${String(p.format)}` };
     case 'additionalProperties':
       return { field, rule: 'unknown', message: 'Unknown field' };

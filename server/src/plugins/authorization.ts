@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasPermission } from '#domain/permissions.ts';
-import { actorRole, customRoleOf, settleRoleChanges } from '../lib/effective-permissions.ts';
+import { actorRole, customRoleOf, settleRoleChanges } from '../infra/effective-permissions.ts';
 import { errors } from '../lib/errors.ts';
 import { errorResponse, STANDARD_ERRORS } from '../schemas/common.ts';
 import type { AuthContext } from '../types.ts';
@@ -39,7 +39,7 @@ export async function authenticate(
   ]);
   if (revoked || !live) return null;
   const { issuedAt: _, ...auth } = claims;
-  // A custom role's holder gets exactly its permissions (lib/effective-permissions.ts).
+  // A custom role's holder gets exactly its permissions (infra/effective-permissions.ts).
   return customRole ? { ...auth, customRole } : auth;
 }
 
@@ -63,7 +63,7 @@ export default fp(async function authorization(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 
   // A custom-role change is acknowledged only once every process will apply it (its new shared
-  // version written): lib/effective-permissions.ts.
+  // version written): infra/effective-permissions.ts.
   app.addHook('onSend', async (request, _reply, payload) => {
     const failures = await settleRoleChanges(app.database.db);
     for (const err of failures)

@@ -10,7 +10,7 @@ import { LANGUAGES, type Language } from '#domain/languages.ts';
 import { permissionsOf, type Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users } from '../db/schema/index.ts';
-import { customRoleOf } from '../lib/effective-permissions.ts';
+import { customRoleOf } from '../infra/effective-permissions.ts';
 import type { SessionUser } from '../schemas/user.ts';
 import { userIdentity } from './users.ts';
 

@@ -7,6 +7,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
+import { type ColumnRules, columnChanges, type NotColumn } from '../lib/api-row.ts';
 
 type SiteTable = PgTable & { siteId: PgColumn; id: PgColumn };
 
@@ -27,6 +28,15 @@ export function siteScoped<T extends SiteTable>(table: T) {
 
   return {
     where,
+
+    /** An update body as this table's changes (lib/api-row.ts columnChanges), for the service's rules. */
+    changes<I extends object>(
+      input: I,
+      rules: ColumnRules<T, I> = {},
+      skip: readonly NotColumn<T, I>[] = [],
+    ) {
+      return columnChanges(table, input, rules, skip) as Partial<Values>;
+    },
 
     async find(db: Db, siteId: string, id: number): Promise<Row | undefined> {
       const [row] = await db

@@ -2,12 +2,12 @@
  * The CSV export's batches, written by PostgreSQL itself: each keyset page of rows comes back as
  * one text of CSV lines plus the last row's key, so the server handles one string per thousand
  * rows instead of a thousand row objects (this is what keeps a million-row export fast and its
- * memory flat). Cells follow RFC 4180, and text a spreadsheet would run as a formula (= + - @,
- * tab, carriage return first) gets a leading apostrophe.
+ * memory flat). Text cells follow the one CSV cell rule (lib/csv.ts).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users, workEntries as w } from '../db/schema/index.ts';
+import { csvTextSql as textCell } from '../lib/csv.ts';
 import { InvalidCursor } from './work-entries.ts';
 import { afterCursor, encodeCursor, type Keyset, keyColumns, orderBy } from './work-entries-keyset.ts';
 
@@ -28,15 +28,6 @@ export const CSV_COLUMNS = [
   'distance_meters',
   'created_at',
 ] as const;
-
-const NEEDS_QUOTES = sql.raw(`('[",' || chr(13) || chr(10) || ']')`);
-const FORMULA_FIRST = sql.raw(`('=', '+', '-', '@', chr(9), chr(13))`);
-
-/** A text cell: empty for null, defused if it starts like a formula, quoted when it must be. */
-function textCell(value: unknown): SQL {
-  const safe = sql`(case when left(${value}, 1) in ${FORMULA_FIRST} then '''' || ${value} else ${value} end)`;
-  return sql`coalesce(case when ${value} ~ ${NEEDS_QUOTES} then '"' || replace(${safe}, '"', '""') || '"' else ${safe} end, '')`;
-}
 
 const numberCell = (value: unknown) => sql`coalesce((${value})::text, '')`;
 /** As JavaScript's toISOString(): UTC, milliseconds, Z. */

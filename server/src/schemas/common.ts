@@ -45,7 +45,7 @@ export const STANDARD_ERRORS: Record<number, string> = {
   415: 'Only application/json bodies are accepted',
   429: 'Too many attempts; see Retry-After',
   500: 'Unexpected server error',
-  503: 'A service the API needs (the database) is unavailable',
+  503: 'A service the API needs (the database or Redis) is unavailable',
 };
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -1,5 +1,6 @@
 /** Schemas referenced by $id from several routes: registered once on the root instance. */
 import { Assignment, BulkRefusal } from './assignment.ts';
+import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { Dependency } from './dependency.ts';
 import { Position } from './position.ts';
@@ -43,6 +44,7 @@ export const SHARED_SCHEMAS = [
   LegacyTaskTemplate,
   Assignment,
   BulkRefusal,
+  BulkRuleRefusal,
   Dependency,
   WorkEntryStatusSchema,
   WorkEntryPhoto,

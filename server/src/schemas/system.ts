@@ -45,3 +45,14 @@ export const SystemMetrics = Type.Object(
 );
 
 export const Liveness = Type.Object({ status: Type.Literal('ok') }, { $id: 'Liveness' });
+
+export const Readiness = Type.Object(
+  {
+    status: Type.Literal('ready'),
+    checks: Type.Object({
+      database: Type.Literal('ok'),
+      redis: Type.Optional(Type.Literal('ok')),
+    }),
+  },
+  { $id: 'Readiness' },
+);

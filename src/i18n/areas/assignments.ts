@@ -83,7 +83,11 @@ export const assignments = defineArea({
       },
       execute: 'Run',
       executing: 'Running…',
-      progress: '{{done}} of {{total}} server calls done',
+      failure: {
+        stale: 'Something changed since the preview (a position, task or template). Preview again.',
+        invalid: 'The server refused these rules:',
+        refused: 'You may not assign tasks.',
+      },
       executeFailed: 'The run failed. Your rules are kept, so you can try again.',
       retry: 'Try again',
       result: {
@@ -205,7 +209,11 @@ export const assignments = defineArea({
       },
       execute: 'Suorita',
       executing: 'Suoritetaan…',
-      progress: '{{done}}/{{total}} palvelinkutsua valmiina',
+      failure: {
+        stale: 'Jokin muuttui esikatselun jälkeen (paikka, tehtävä tai pohja). Esikatsele uudelleen.',
+        invalid: 'Palvelin hylkäsi nämä säännöt:',
+        refused: 'Sinulla ei ole oikeutta liittää tehtäviä.',
+      },
       executeFailed: 'Suoritus epäonnistui. Säännöt ovat tallessa, joten voit yrittää uudelleen.',
       retry: 'Yritä uudelleen',
       result: {
@@ -327,7 +335,12 @@ export const assignments = defineArea({
       },
       execute: 'Kör',
       executing: 'Kör…',
-      progress: '{{done}} av {{total}} serveranrop klara',
+      failure: {
+        stale:
+          'Något har ändrats sedan förhandsgranskningen (en plats, uppgift eller mall). Förhandsgranska igen.',
+        invalid: 'Servern avvisade reglerna:',
+        refused: 'Du får inte tilldela uppgifter.',
+      },
       executeFailed: 'Körningen misslyckades. Reglerna finns kvar så att du kan försöka igen.',
       retry: 'Försök igen',
       result: {

@@ -1,30 +1,132 @@
 /**
- * The bulk assignment wizard (spec §2, §4; issue 8 §2). Step 0 chooses the method (existing tasks
- * or from a template), step 1 configures rules (a rule is refused with the reason spec §5 gives),
- * step 2 previews what the server would do and executes it with progress. A successful execution
- * clears the rules and returns to step 0 with the result; a failed one keeps them for a retry.
- * Back and cancel work from every step except while the execution runs (the server is already
- * writing; a cancel there would be a lie).
+ * The bulk assignment wizard. Step 0 chooses the method (existing tasks or from a template), step 1
+ * configures rules (a rule is refused with its reason), step 2 previews what the server would do
+ * and runs it. A successful run clears the rules and returns to step 0 with the result; a failed
+ * one keeps them for a retry. Back and cancel work from every step except while the run is on
+ * (the server is already writing; a cancel there would be a lie).
  *
- * No React, no fetch: the preview and the execution are actors supplied with .provide() (see
- * bulk-assignment.actors.ts; the defaults below only fail loudly). Pastes into the Stately
- * visualizer as it is.
+ * The server does both the preview and the run in one call each (a dry run is the run rolled
+ * back). The actors (bulk-assignment.actors.ts) answer with an outcome or a failure of a kind the
+ * machine knows (stale, invalid, refused, failed), so nothing here reads HTTP. No React, no fetch,
+ * no imports of values: the file pastes into the Stately visualizer as it is.
  */
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
-import {
-  type BulkMethod,
-  type BulkOutcome,
-  type BulkRule,
-  type BulkRuleDraft,
-  type BulkRuleProblem,
-  EMPTY_DRAFT,
-  ruleProblem,
-  toRule,
-} from '../../domain/bulk-assignment.ts';
+import { assign, fromPromise, setup } from 'xstate';
 
-export interface BulkProgress {
-  done: number;
-  total: number;
+/** The server's limit of position and task pairs in one call, unless the wizard's input says otherwise. */
+const DEFAULT_PAIRS_MAX = 10_000;
+
+export const BULK_METHODS = ['existing', 'template'] as const;
+export type BulkMethod = (typeof BULK_METHODS)[number];
+
+/** The rule being configured in step 1. */
+export interface BulkRuleDraft {
+  positionIds: number[];
+  /** Existing tasks: ids as typed, comma-separated (the picker writes here too). */
+  taskIdsText: string;
+  /** From a template: the template's id. */
+  templateId: number | null;
+  isPrimary: boolean;
+}
+
+export interface BulkRule {
+  id: number;
+  method: BulkMethod;
+  positionIds: number[];
+  taskIds: number[];
+  templateId: number | null;
+  isPrimary: boolean;
+}
+
+export const EMPTY_DRAFT: BulkRuleDraft = {
+  positionIds: [],
+  taskIdsText: '',
+  templateId: null,
+  isPrimary: false,
+};
+
+/** Why a draft cannot be added (the screen words each one). */
+export type BulkRuleProblem =
+  | 'positionsRequired'
+  | 'taskIdsRequired'
+  | 'taskIdsInvalid'
+  | 'templateRequired'
+  | 'tooManyPairs';
+
+/** Ids from '12, 13 ,14': positive whole numbers, duplicates dropped; anything else is `invalid`. */
+export function parseTaskIds(text: string): { ids: number[]; invalid: string[] } {
+  const ids: number[] = [];
+  const invalid: string[] = [];
+  for (const raw of text.split(',')) {
+    const token = raw.trim();
+    if (token === '') continue;
+    const n = /^\d{1,10}$/.test(token) ? Number(token) : Number.NaN;
+    if (Number.isSafeInteger(n) && n >= 1 && n <= 2_147_483_647) {
+      if (!ids.includes(n)) ids.push(n);
+    } else invalid.push(token);
+  }
+  return { ids, invalid };
+}
+
+/** Position × task pairs the rules stand for (a template rule counts one per position). */
+export function pairCount(rules: readonly Pick<BulkRule, 'positionIds' | 'taskIds' | 'method'>[]): number {
+  return rules.reduce(
+    (sum, r) => sum + r.positionIds.length * (r.method === 'existing' ? r.taskIds.length : 1),
+    0,
+  );
+}
+
+/**
+ * An existing-tasks rule needs a position and a task id; a template rule needs positions and a
+ * template. Beyond that: typed ids must be ids, and all rules together stay within one call
+ * (`pairsMax`, the server's limit, which the wizard is given as its input).
+ */
+export function ruleProblem(
+  method: BulkMethod,
+  draft: BulkRuleDraft,
+  rules: readonly BulkRule[] = [],
+  pairsMax = DEFAULT_PAIRS_MAX,
+): BulkRuleProblem | null {
+  if (draft.positionIds.length === 0) return 'positionsRequired';
+  if (method === 'template') return draft.templateId === null ? 'templateRequired' : null;
+  const { ids, invalid } = parseTaskIds(draft.taskIdsText);
+  if (invalid.length > 0) return 'taskIdsInvalid';
+  if (ids.length === 0) return 'taskIdsRequired';
+  const pairs = pairCount([...rules, { method, positionIds: draft.positionIds, taskIds: ids }]);
+  return pairs > pairsMax ? 'tooManyPairs' : null;
+}
+
+export function toRule(id: number, method: BulkMethod, draft: BulkRuleDraft): BulkRule {
+  return {
+    id,
+    method,
+    positionIds: [...new Set(draft.positionIds)],
+    taskIds: method === 'existing' ? parseTaskIds(draft.taskIdsText).ids : [],
+    templateId: method === 'template' ? draft.templateId : null,
+    isPrimary: draft.isPrimary,
+  };
+}
+
+/** What a preview or an execution reports (created, skipped, refused), per kind of rule. */
+export interface BulkCounts {
+  created: number;
+  skipped: number;
+}
+
+export interface BulkRefusal {
+  ruleId: number;
+  positionId: number;
+  taskId?: number;
+  templateId?: number;
+  /** The server's words. */
+  message: string;
+}
+
+export interface BulkOutcome {
+  /** Existing-task rules: assignments. Null when there were none. */
+  assignments: BulkCounts | null;
+  /** Template rules: task instances created from the template. Null when there were none. */
+  instances: BulkCounts | null;
+  refused: BulkRefusal[];
 }
 
 export interface BulkAssignmentContext {
@@ -36,12 +138,25 @@ export interface BulkAssignmentContext {
   nextRuleId: number;
   /** The server's dry run of the rules (step 2). */
   preview: BulkOutcome | null;
-  progress: BulkProgress | null;
   /** The last execution's outcome, shown on step 0 after the wizard returned there. */
   result: BulkOutcome | null;
-  /** The server's words for a failed preview or execution. */
-  error: string | null;
+  /** Why the last preview or run failed. */
+  error: BulkFailure | null;
+  /** The server's limit of pairs in one call. */
+  pairsMax: number;
 }
+
+/**
+ * Why a call failed: the data changed under the rules (stale), the server found the rules
+ * invalid, the viewer may not do this (refused), or anything else (failed, with the server's words).
+ */
+export interface BulkFailure {
+  kind: 'stale' | 'invalid' | 'refused' | 'failed';
+  message: string;
+}
+
+/** What the preview and the run answer. */
+export type BulkCallResult = { ok: true; outcome: BulkOutcome } | { ok: false; failure: BulkFailure };
 
 export type BulkAssignmentEvent =
   | { type: 'wizard.chooseMethod'; method: BulkMethod }
@@ -53,35 +168,25 @@ export type BulkAssignmentEvent =
   | { type: 'wizard.removeRule'; id: number }
   | { type: 'wizard.execute' }
   | { type: 'wizard.retry' }
-  | { type: 'wizard.dismissResult' }
-  | ExecutionEvent;
-
-/** What the execution actor reports back while it runs. */
-export type ExecutionEvent =
-  | { type: 'execution.progress'; done: number; total: number }
-  | { type: 'execution.done'; outcome: BulkOutcome }
-  | { type: 'execution.failed'; message: string };
+  | { type: 'wizard.dismissResult' };
 
 export interface RulesInput {
   rules: BulkRule[];
 }
 
-/** The message of a failed call (the API client's errors carry the server's message). */
-export function messageOf(error: unknown): string {
-  const message = (error as { message?: unknown } | null)?.message;
-  return typeof message === 'string' && message !== '' ? message : 'Request failed';
-}
+/** An actor that threw instead of answering (a defect, not a server answer). */
+const UNEXPECTED: BulkFailure = { kind: 'failed', message: 'Request failed' };
 
-function notProvided(name: string): never {
-  throw new Error(`bulk assignment machine: actor '${name}' was not provided`);
-}
+const notProvided = fromPromise<BulkCallResult, RulesInput>(async () => ({
+  ok: false,
+  failure: { kind: 'failed', message: 'The wizard’s server calls were not provided' },
+}));
 
 const cleared = {
   draft: EMPTY_DRAFT,
   draftProblem: null,
   rules: [],
   preview: null,
-  progress: null,
   error: null,
 } satisfies Partial<BulkAssignmentContext>;
 
@@ -89,13 +194,9 @@ export const bulkAssignmentMachine = setup({
   types: {
     context: {} as BulkAssignmentContext,
     events: {} as BulkAssignmentEvent,
+    input: {} as { pairsMax?: number },
   },
-  actors: {
-    previewRules: fromPromise<BulkOutcome, RulesInput>(async () => notProvided('previewRules')),
-    executeRules: fromCallback<ExecutionEvent, RulesInput>(({ sendBack }) => {
-      sendBack({ type: 'execution.failed', message: "actor 'executeRules' was not provided" });
-    }),
-  },
+  actors: { previewRules: notProvided, executeRules: notProvided },
   actions: {
     setMethod: assign((_, params: { method: BulkMethod }) => ({ method: params.method })),
     editDraft: assign(({ context }, params: { patch: Partial<BulkRuleDraft> }) => ({
@@ -109,39 +210,46 @@ export const bulkAssignmentMachine = setup({
       draftProblem: null,
     })),
     refuseDraft: assign(({ context }) => ({
-      draftProblem: ruleProblem(context.method, context.draft, context.rules),
+      draftProblem: ruleProblem(context.method, context.draft, context.rules, context.pairsMax),
     })),
     removeRule: assign(({ context }, params: { id: number }) => ({
       rules: context.rules.filter((r) => r.id !== params.id),
     })),
-    setPreview: assign((_, params: { preview: BulkOutcome }) => ({ preview: params.preview, error: null })),
-    clearPreview: assign({ preview: null, error: null }),
-    setError: assign((_, params: { message: string }) => ({ error: params.message })),
-    startProgress: assign({ progress: null, error: null }),
-    setProgress: assign((_, params: BulkProgress) => ({
-      progress: { done: params.done, total: params.total },
+    setPreview: assign((_, params: { result: BulkCallResult }) => ({
+      preview: params.result.ok ? params.result.outcome : null,
+      error: null,
     })),
-    finish: assign((_, params: { outcome: BulkOutcome }) => ({ ...cleared, result: params.outcome })),
+    clearPreview: assign({ preview: null, error: null }),
+    setFailure: assign((_, params: { result: BulkCallResult | null }) => ({
+      error: params.result && !params.result.ok ? params.result.failure : UNEXPECTED,
+    })),
+    clearError: assign({ error: null }),
+    finish: assign((_, params: { result: BulkCallResult }) => ({
+      ...cleared,
+      result: params.result.ok ? params.result.outcome : null,
+    })),
     reset: assign({ ...cleared, result: null }),
     dismissResult: assign({ result: null }),
   },
   guards: {
-    draftIsValid: ({ context }) => ruleProblem(context.method, context.draft, context.rules) === null,
+    draftIsValid: ({ context }) =>
+      ruleProblem(context.method, context.draft, context.rules, context.pairsMax) === null,
     hasRules: ({ context }) => context.rules.length > 0,
+    succeeded: (_, params: { result: BulkCallResult }) => params.result.ok,
   },
 }).createMachine({
   id: 'bulkAssignment',
-  context: {
+  context: ({ input }) => ({
     method: 'existing',
     draft: EMPTY_DRAFT,
     draftProblem: null,
     rules: [],
     nextRuleId: 1,
     preview: null,
-    progress: null,
     result: null,
     error: null,
-  },
+    pairsMax: input?.pairsMax ?? DEFAULT_PAIRS_MAX,
+  }),
   initial: 'method',
   states: {
     method: {
@@ -186,14 +294,18 @@ export const bulkAssignmentMachine = setup({
             id: 'previewRules',
             src: 'previewRules',
             input: ({ context }) => ({ rules: context.rules }),
-            onDone: {
-              target: 'ready',
-              actions: { type: 'setPreview', params: ({ event }) => ({ preview: event.output }) },
-            },
-            onError: {
-              target: 'failed',
-              actions: { type: 'setError', params: ({ event }) => ({ message: messageOf(event.error) }) },
-            },
+            onDone: [
+              {
+                guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+                target: 'ready',
+                actions: { type: 'setPreview', params: ({ event }) => ({ result: event.output }) },
+              },
+              {
+                target: 'failed',
+                actions: { type: 'setFailure', params: ({ event }) => ({ result: event.output }) },
+              },
+            ],
+            onError: { target: 'failed', actions: { type: 'setFailure', params: { result: null } } },
           },
         },
         failed: { on: { 'wizard.retry': { target: 'loading' } } },
@@ -201,26 +313,25 @@ export const bulkAssignmentMachine = setup({
       },
     },
     executing: {
-      description: 'Step 2: the rules are written; progress per server call.',
+      description: 'Step 2: the rules are written, in one server call and one transaction.',
       tags: ['step2', 'busy'],
-      entry: 'startProgress',
+      entry: 'clearError',
       invoke: {
         id: 'executeRules',
         src: 'executeRules',
         input: ({ context }) => ({ rules: context.rules }),
-      },
-      on: {
-        'execution.progress': {
-          actions: { type: 'setProgress', params: ({ event }) => ({ done: event.done, total: event.total }) },
-        },
-        'execution.done': {
-          target: 'method',
-          actions: { type: 'finish', params: ({ event }) => ({ outcome: event.outcome }) },
-        },
-        'execution.failed': {
-          target: 'executeFailed',
-          actions: { type: 'setError', params: ({ event }) => ({ message: event.message }) },
-        },
+        onDone: [
+          {
+            guard: { type: 'succeeded', params: ({ event }) => ({ result: event.output }) },
+            target: 'method',
+            actions: { type: 'finish', params: ({ event }) => ({ result: event.output }) },
+          },
+          {
+            target: 'executeFailed',
+            actions: { type: 'setFailure', params: ({ event }) => ({ result: event.output }) },
+          },
+        ],
+        onError: { target: 'executeFailed', actions: { type: 'setFailure', params: { result: null } } },
       },
     },
     executeFailed: {

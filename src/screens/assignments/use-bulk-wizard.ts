@@ -5,6 +5,7 @@
  */
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
+import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { bulkAssignmentActors } from '../../machines/bulk-assignment/bulk-assignment.actors.ts';
 import { bulkAssignmentMachine } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import { selectBulkAssignmentView } from '../../machines/bulk-assignment/bulk-assignment.selectors.ts';
@@ -14,7 +15,10 @@ import { useRefreshAssignments } from './use-assignments-api.ts';
 const liveMachine = bulkAssignmentMachine.provide({ actors: bulkAssignmentActors });
 
 export function useBulkWizard() {
-  const [snapshot, send] = useMachine(liveMachine, { inspect: screenInspect });
+  const [snapshot, send] = useMachine(liveMachine, {
+    inspect: screenInspect,
+    input: { pairsMax: TASK_LIMITS.bulkPairsMax },
+  });
   const refresh = useRefreshAssignments();
   const result = snapshot.context.result;
   const seen = useRef(result);

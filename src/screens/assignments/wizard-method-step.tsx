@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { RadioButton } from 'primereact/radiobutton';
 import { useTranslation } from 'react-i18next';
-import type { BulkMethod } from '../../domain/bulk-assignment.ts';
+import type { BulkMethod } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 import { WizardOutcome } from './wizard-outcome.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BulkOutcome } from '../../domain/bulk-assignment.ts';
+import type { BulkOutcome } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 
 type Props = {

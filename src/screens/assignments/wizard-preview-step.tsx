@@ -9,11 +9,16 @@ import { WizardOutcome } from './wizard-outcome.tsx';
 
 type Props = { wizard: BulkWizard; positions: Option[]; tasks: Option[] };
 
-/** Step 2: the server's dry run, then the run with its progress, or the failure with a retry. */
+/** Step 2: the server's dry run, then the run, or the failure with a retry. */
 export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { snapshot, send, view } = wizard;
-  const { preview, progress, error, rules } = snapshot.context;
+  const { preview, error, rules } = snapshot.context;
+  /** The failure in words: what to do about it first, then the server's own message. */
+  const failureText = (lead: string) =>
+    error
+      ? `${error.kind === 'failed' ? lead : t(`assignments.wizard.failure.${error.kind}`)} ${error.message}`
+      : lead;
   const ruleNumber = (id: number) => rules.findIndex((r) => r.id === id) + 1 || id;
   const retry = (
     <Button
@@ -37,7 +42,7 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
         <>
           <Message
             severity="error"
-            text={`${t('assignments.wizard.preview.failed')} ${error ?? ''}`}
+            text={failureText(t('assignments.wizard.preview.failed'))}
             className="page-alert"
           />
           {retry}
@@ -49,22 +54,19 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
       {view.executing ? (
         <div className="wizard-progress" role="status">
           <span>{t('assignments.wizard.executing')}</span>
-          {/* One bulk call is one transaction: progress moves per server call, so the bar keeps moving in between. */}
+          {/* The run is one server call and one transaction: there are no steps to count. */}
           <ProgressBar
             mode="indeterminate"
             style={{ height: 6 }}
             aria-label={t('assignments.wizard.executing')}
           />
-          {progress && progress.total > 0 ? (
-            <small>{t('assignments.wizard.progress', { done: progress.done, total: progress.total })}</small>
-          ) : null}
         </div>
       ) : null}
       {view.executeFailed ? (
         <>
           <Message
             severity="error"
-            text={`${t('assignments.wizard.executeFailed')} ${error ?? ''}`}
+            text={failureText(t('assignments.wizard.executeFailed'))}
             className="page-alert"
           />
           {retry}

@@ -7,7 +7,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/common/icon-button.tsx';
 import { dropdownPt, multiSelectPt } from '../../components/common/select-a11y.ts';
-import { type BulkRule, parseTaskIds } from '../../domain/bulk-assignment.ts';
+import { type BulkRule, parseTaskIds } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 

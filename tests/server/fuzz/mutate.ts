@@ -5,6 +5,7 @@
  * right. Several mutations can stack. The whole body can also be replaced by something else.
  */
 import fc from 'fast-check';
+import { edgeValue } from './edges.ts';
 import {
   AWKWARD_PIECES,
   awkwardString,
@@ -87,6 +88,8 @@ function nearMiss(doc: ApiDocument, schema: Schema, current: unknown): fc.Arbitr
       hidden = tainted(current);
     }
   }
+  const formatEdges = edgeValue(schema);
+  if (formatEdges) options.push(formatEdges, formatEdges);
   if (types.includes('integer') || types.includes('number')) {
     const edges = [num(schema, 'minimum'), num(schema, 'maximum')].filter((n) => n !== undefined);
     options.push(numberEdge);

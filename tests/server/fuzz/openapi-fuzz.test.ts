@@ -12,10 +12,13 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, bearer, buildTestApp, DRIVERS, login, type TestApp } from '../helpers.ts';
+import { ADMIN, bearer, DRIVERS, login, type TestApp } from '../helpers.ts';
+import { buildEntriesApp } from '../work-entries-support.ts';
 import { answerProblem } from './check.ts';
+import { edgeRequests } from './edge-sweep.ts';
 import { type Operation, operationsOf, readCommittedDocument, responseValidators } from './openapi.ts';
 import { describeRequest, type FuzzRequest, requestFor } from './requests.ts';
+import { seedFuzzData } from './seed.ts';
 
 const doc = readCommittedDocument();
 const operations = operationsOf(doc);
@@ -24,7 +27,7 @@ const SEED =
 /** Requests per database, shared by the operations: about 15 s per database on two cores. */
 const BUDGET = Number(process.env.FUZZ_BUDGET ?? 4000);
 /** A body and each parameter widen what there is to explore; a bare GET needs few requests. */
-const weightOf = (op: Operation) => 1 + op.parameters.length + (op.body ? 3 : 0);
+const weightOf = (op: Operation) => 1 + op.parameters.length + (op.body || op.multipart ? 3 : 0);
 const totalWeight = operations.reduce((sum, op) => sum + weightOf(op), 0);
 const runsFor = (op: Operation) =>
   process.env.FUZZ_RUNS
@@ -40,8 +43,10 @@ describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${TOTAL} requests)`, (
   let token: string;
 
   beforeAll(async () => {
-    t = await buildTestApp(driver);
-    token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
+    t = await buildEntriesApp(driver);
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    token = admin.token;
+    await seedFuzzData(t, admin.user.id);
   });
   afterAll(async () => t?.close());
 
@@ -81,6 +86,15 @@ describe.each(DRIVERS)(`schema fuzzing (%s, seed ${SEED}, ${TOTAL} requests)`, (
   it.each(operations.map((op) => [`${op.id} (${runsFor(op)} requests)`, op] as const))(
     '%s',
     async (_id, op) => {
+      for (const r of edgeRequests(doc, op, SEED)) {
+        const res = await sendAsAdmin(r);
+        const problem = answerProblem(op, res, validatorFor);
+        if (problem) {
+          throw new Error(
+            `edge sweep: ${problem}\n  request: ${describeRequest(r)}\n  answer: ${res.statusCode} ${res.body.slice(0, 400)}`,
+          );
+        }
+      }
       const property = fc.asyncProperty(requestFor(doc, op), async (r) => {
         const res = await sendAsAdmin(r);
         const problem = answerProblem(op, res, validatorFor);

@@ -34,6 +34,8 @@ export interface Operation {
   path: string;
   parameters: Parameter[];
   body?: Schema;
+  /** The form schema of an operation that takes multipart/form-data. */
+  multipart?: Schema;
   /** Declared answers: status code → schema of the JSON body (null when none is declared). */
   responses: Map<number, Schema | null>;
   /** Public operations declare `security: []`. */
@@ -81,13 +83,17 @@ export function operationsOf(doc: ApiDocument): Operation[] {
       for (const [code, answer] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
         responses.set(Number(code), jsonSchemaOf((answer as { content?: unknown }).content));
       }
-      const requestBody = op.requestBody as { content?: unknown } | undefined;
+      const requestBody = op.requestBody as
+        | { content?: Record<string, { schema?: Schema } | undefined> }
+        | undefined;
+      const form = requestBody?.content?.['multipart/form-data'];
       operations.push({
         id: (op.operationId as string) ?? `${method} ${path}`,
         method: method.toUpperCase(),
         path,
         parameters: ((op.parameters ?? []) as Parameter[]).map((p) => ({ ...p, schema: p.schema ?? {} })),
-        body: requestBody ? (jsonSchemaOf(requestBody.content) ?? {}) : undefined,
+        body: requestBody && !form ? (jsonSchemaOf(requestBody.content) ?? {}) : undefined,
+        multipart: form ? (form.schema ?? {}) : undefined,
         responses,
         public: Array.isArray(op.security) && op.security.length === 0,
       });

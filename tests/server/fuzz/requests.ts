@@ -5,7 +5,9 @@
  * since sessions come and go while fuzzing.
  */
 import fc from 'fast-check';
+import { edgeText } from './edges.ts';
 import { badId, extraKey, wrongTypeValue } from './hostile.ts';
+import { multipartBody } from './multipart.ts';
 import { mutatedBody, taintedBody } from './mutate.ts';
 import type { ApiDocument, Operation } from './openapi.ts';
 import { contentType, malformedPayload } from './payloads.ts';
@@ -22,7 +24,15 @@ export interface FuzzRequest {
   contentType?: string;
   payload?: string | Buffer;
   /** What the body is, for the failure report. */
-  body: 'none' | 'valid' | 'tainted' | 'mutated' | 'malformed' | 'unexpected';
+  body:
+    | 'none'
+    | 'valid'
+    | 'tainted'
+    | 'mutated'
+    | 'malformed'
+    | 'unexpected'
+    | 'edge'
+    | `multipart: ${string}`;
   remoteAddress: string;
 }
 
@@ -59,41 +69,75 @@ export function encodeComponent(value: string): string {
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
-function parameterValues(doc: ApiDocument, op: Operation, where: 'path' | 'query') {
-  const params = op.parameters.filter((p) => p.in === where);
-  return fc
-    .tuple(
-      ...params.map((p) =>
-        fc.oneof(
-          { weight: 3, arbitrary: validValue(doc, p.schema).map(asText) },
-          { weight: 2, arbitrary: badId },
-          // An optional query parameter may be left out.
-          { weight: where === 'query' && !p.required ? 1 : 0, arbitrary: fc.constant(undefined) },
-        ),
-      ),
-    )
-    .map((values) => params.map((p, i) => [p.name, values[i]] as const));
+type Values = (readonly [name: string, value: string | undefined, where: string])[];
+
+/**
+ * The path and query parameters, in one of three shapes: all plausible (valid or, when optional,
+ * left out); all plausible but one, which gets a bad id or its format's edge (so a value the
+ * database cannot hold reaches it past every other check); or each as it comes.
+ */
+function parameterValues(doc: ApiDocument, op: Operation): fc.Arbitrary<Values> {
+  const params = op.parameters.filter((p) => p.in === 'path' || p.in === 'query');
+  const optional = (p: (typeof params)[number]) => p.in === 'query' && !p.required;
+  const good = (p: (typeof params)[number]) =>
+    fc.oneof(
+      { weight: 3, arbitrary: validValue(doc, p.schema).map(asText) },
+      // An optional query parameter may be left out.
+      { weight: optional(p) ? 2 : 0, arbitrary: fc.constant(undefined) },
+    );
+  const bad = (p: (typeof params)[number]) => {
+    // The format's or type's edges (edges.ts), spelt as a client may: 0000-01-01, 1e3, 2^53.
+    const edge = edgeText(p.schema);
+    return fc.oneof({ weight: 2, arbitrary: badId }, { weight: edge ? 3 : 0, arbitrary: edge ?? badId });
+  };
+  const any = (p: (typeof params)[number]) => fc.oneof(good(p), bad(p));
+  const named = (values: (string | undefined)[]): Values =>
+    params.map((p, i) => [p.name, values[i], p.in] as const);
+  if (!params.length) return fc.constant([]);
+  return fc.oneof(
+    { weight: 2, arbitrary: fc.tuple(...params.map(good)).map(named) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .nat(params.length - 1)
+        .chain((broken) => fc.tuple(...params.map((p, i) => (i === broken ? bad(p) : good(p)))))
+        .map(named),
+    },
+    { weight: 2, arbitrary: fc.tuple(...params.map(any)).map(named) },
+  );
 }
 
 function url(doc: ApiDocument, op: Operation): fc.Arbitrary<string> {
   const prefix = doc.servers?.[0]?.url ?? '';
   const extraQuery = fc.option(fc.tuple(extraKey, fc.oneof(badId, fc.string())), { freq: 4 });
-  return fc
-    .tuple(parameterValues(doc, op, 'path'), parameterValues(doc, op, 'query'), extraQuery)
-    .map(([path, query, extra]) => {
-      let result = prefix + op.path;
-      for (const [name, value] of path) result = result.replace(`{${name}}`, encodeComponent(value ?? ''));
-      const pairs = [...query.filter(([, v]) => v !== undefined), ...(extra ? [extra] : [])];
-      const search = pairs.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v ?? '')}`).join('&');
-      return search ? `${result}?${search}` : result;
-    });
+  return fc.tuple(parameterValues(doc, op), extraQuery).map(([values, extra]) => {
+    let result = prefix + op.path;
+    for (const [name, value, where] of values) {
+      if (where === 'path') result = result.replace(`{${name}}`, encodeComponent(value ?? ''));
+    }
+    const query = values.filter(([, v, where]) => where === 'query' && v !== undefined);
+    const pairs = [...query.map(([k, v]) => [k, v] as const), ...(extra ? [extra] : [])];
+    const search = pairs.map(([k, v]) => `${encodeComponent(k)}=${encodeComponent(v ?? '')}`).join('&');
+    return search ? `${result}?${search}` : result;
+  });
 }
 
-type Body = Pick<FuzzRequest, 'payload' | 'body'>;
+/** A multipart body brings its own content type (with its boundary, or without one). */
+type Body = Pick<FuzzRequest, 'payload' | 'body'> & { contentType?: string };
 
 function body(doc: ApiDocument, op: Operation): fc.Arbitrary<Body> {
   const malformed = malformedPayload.map((payload): Body => ({ payload, body: 'malformed' }));
   const none = fc.constant<Body>({ body: 'none' });
+  if (op.multipart) {
+    const form = multipartBody(op.multipart).map(
+      (m): Body => ({ payload: m.payload, contentType: m.contentType, body: `multipart: ${m.kind}` }),
+    );
+    return fc.oneof(
+      { weight: 8, arbitrary: form },
+      { weight: 1, arbitrary: malformed },
+      { weight: 1, arbitrary: none },
+    );
+  }
   if (!op.body) {
     const unexpected = wrongTypeValue.map((v): Body => ({ payload: JSON.stringify(v), body: 'unexpected' }));
     return fc.oneof(
@@ -146,8 +190,8 @@ export function requestFor(doc: ApiDocument, op: Operation): fc.Arbitrary<FuzzRe
         url,
         caller,
         forgedAuthorization: caller === 'forged' ? forged : undefined,
-        contentType: body.payload === undefined ? (bodilessType ?? undefined) : type,
         ...body,
+        contentType: body.contentType ?? (body.payload === undefined ? (bodilessType ?? undefined) : type),
         remoteAddress: address,
       };
       // fast-check prints counterexamples with this: the short account, not a 300 KiB body.

@@ -5,10 +5,15 @@
  * breaks them.
  */
 import fc from 'fast-check';
+import { DATE_EDGES, DATE_TIME_EDGES, INTEGER_EDGES } from './edges.ts';
 import { type ApiDocument, resolve, type Schema } from './openapi.ts';
 
 const MAX_DEPTH = 6;
 const INT32 = 2 ** 31 - 1;
+
+const EPOCH_MIN = new Date('1900-01-01T00:00:00Z');
+const EPOCH_MAX = new Date('2100-12-31T00:00:00Z');
+const day = (d: Date) => d.toISOString().slice(0, 10);
 
 const num = (schema: Schema, key: string) =>
   typeof schema[key] === 'number' ? (schema[key] as number) : undefined;
@@ -26,7 +31,17 @@ function text(schema: Schema): fc.Arbitrary<string> {
   const max = num(schema, 'maxLength') ?? min + 64;
   const fits = (s: string) => [...s].length >= min && [...s].length <= max;
   if (schema.format === 'email') return fc.emailAddress().filter(fits);
-  if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+  // Ordinary days mostly, and the edges of what the database holds (edges.ts) for every such field.
+  if (schema.format === 'date')
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.date({ noInvalidDate: true, min: EPOCH_MIN, max: EPOCH_MAX }).map(day) },
+      { weight: 1, arbitrary: fc.constantFrom(...DATE_EDGES) },
+    );
+  if (schema.format === 'date-time')
+    return fc.oneof(
+      { weight: 3, arbitrary: fc.date({ noInvalidDate: true }).map((d) => d.toISOString()) },
+      { weight: 1, arbitrary: fc.constantFrom(...DATE_TIME_EDGES) },
+    );
   if (typeof schema.pattern === 'string') {
     const pattern = new RegExp(schema.pattern, 'u');
     // Emails and other patterns: a pattern-made string, kept when it also fits the lengths.
@@ -54,6 +69,8 @@ function integer(schema: Schema): fc.Arbitrary<number> {
     { weight: 3, arbitrary: fc.integer({ min, max: Math.min(max, Math.max(min, 0) + 40) }) },
     { weight: 1, arbitrary: fc.constantFrom(min, max) },
     { weight: 1, arbitrary: fc.integer({ min, max }) },
+    // ±2^31, ±2^53 whatever the schema says: outside it they must be a 400, inside they reach the database.
+    { weight: 1, arbitrary: fc.constantFrom(...INTEGER_EDGES) },
   );
 }
 
@@ -91,12 +108,18 @@ export function validValue(doc: ApiDocument, raw: Schema, depth = 0): fc.Arbitra
         case 'integer':
           return integer(schema);
         case 'number':
-          return fc.double({
-            min: num(schema, 'minimum') ?? -1e9,
-            max: num(schema, 'maximum') ?? 1e9,
-            noNaN: true,
-            noDefaultInfinity: true,
-          });
+          return fc.oneof(
+            { weight: 1, arbitrary: fc.constantFrom(...INTEGER_EDGES, 1e21, 1e-7, 1.5e3) },
+            {
+              weight: 4,
+              arbitrary: fc.double({
+                min: num(schema, 'minimum') ?? -1e9,
+                max: num(schema, 'maximum') ?? 1e9,
+                noNaN: true,
+                noDefaultInfinity: true,
+              }),
+            },
+          );
         case 'boolean':
           return fc.boolean();
         case 'null':

@@ -3,7 +3,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, integer, text, timestamp } from 'drizzle-orm/pg-core';
 import { sites } from './sites.ts';
 
-// Function declarations (hoisted), as sites.ts and this file import each other.
 export function createdAt() {
   return timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 }

@@ -6,6 +6,7 @@
 export * from './assignments.ts';
 export * from './positions.ts';
 export * from './roles.ts';
+export * from './site-settings.ts';
 export * from './sites.ts';
 export * from './tasks.ts';
 export * from './user-groups.ts';

@@ -23,7 +23,7 @@ export const customRoles = pgTable(
 /**
  * The custom role a user holds, if any (one per user). users.role keeps a built-in role beside it
  * (worker, the least) because tokens and sessions carry a built-in role; whoever holds a row here
- * is granted exactly the custom role's permissions (server/src/lib/effective-permissions.ts).
+ * is granted exactly the custom role's permissions (server/src/infra/effective-permissions.ts).
  * A held role cannot be deleted: the foreign key restricts, whatever races the service's count.
  */
 export const customRoleHolders = pgTable(

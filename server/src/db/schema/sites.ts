@@ -1,6 +1,8 @@
-import { bigint, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, optionalRef, updatedAt } from './columns.ts';
-import { users } from './users.ts';
+/**
+ * The sites. Every site-owned table references this one through columns.ts's siteId(), so this
+ * file imports nothing of the schema: the site's own timestamps are written out here.
+ */
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const sites = pgTable('sites', {
   id: text('id').primaryKey(),
@@ -11,25 +13,9 @@ export const sites = pgTable('sites', {
    * site orders concurrent writers, so the number only grows in commit order.
    */
   usersVersion: bigint('users_version', { mode: 'number' }).notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-/** Server-wide secrets generated on first start (e.g. the JWT key when JWT_SECRET is unset). */
-export const serverSecrets = pgTable('server_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
-
-/** Site settings (spec §3): stored as one JSON object that the defaults are overlaid with. */
-export const siteSettings = pgTable('site_settings', {
-  siteId: text('site_id')
-    .primaryKey()
-    .references(() => sites.id, { onDelete: 'cascade' }),
-  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-  updatedBy: optionalRef('updated_by', () => users.id),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
 });

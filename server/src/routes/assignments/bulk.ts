@@ -14,20 +14,22 @@ import * as repo from '../../repositories/assignments.ts';
 import type { BulkAssignInput, BulkAssignOutcome } from '../../schemas/assignment.ts';
 import type { RequestContext } from '../../types.ts';
 
-interface Candidate {
+export interface Candidate {
+  /** The body entry (or wizard rule) the pair came from. */
   index: number;
   positionId: number;
   taskId: number;
   isPrimary: boolean;
-  /** Body path of the task id, for a refusal naming it. */
+  /** Body paths of the position and the task id, for a refusal naming them. */
+  positionField: string;
   taskField: string;
 }
 
 type Refusal = BulkAssignOutcome['refused'][number];
 
 class DryRunRollback extends Error {
-  readonly outcome: BulkAssignOutcome;
-  constructor(outcome: BulkAssignOutcome) {
+  readonly outcome: unknown;
+  constructor(outcome: unknown) {
     super('dry run rolled back');
     this.outcome = outcome;
   }
@@ -51,6 +53,7 @@ function candidatesOf(input: BulkAssignInput): Candidate[] {
         positionId: entry.position_id,
         taskId: entry.task_id,
         isPrimary,
+        positionField: `${base}.position_id`,
         taskField: `${base}.task_id`,
       });
     } else if (entry.task_ids !== undefined) {
@@ -60,6 +63,7 @@ function candidatesOf(input: BulkAssignInput): Candidate[] {
           positionId: entry.position_id,
           taskId,
           isPrimary,
+          positionField: `${base}.position_id`,
           taskField: `${base}.task_ids.${j}`,
         });
       });
@@ -77,7 +81,7 @@ function candidatesOf(input: BulkAssignInput): Candidate[] {
 }
 
 /** The call's effect inside `tx`: refusals, then inserts of the rest skipping what exists. */
-async function apply(tx: Db, ctx: RequestContext, candidates: Candidate[], dryRun: boolean) {
+export async function applyPairs(tx: Db, ctx: RequestContext, candidates: Candidate[], dryRun: boolean) {
   const distinct = (ids: number[]) => [...new Set(ids)];
   const positionActive = new Map(
     (await repo.positionStates(tx, ctx.siteId, distinct(candidates.map((c) => c.positionId)))).map((r) => [
@@ -93,19 +97,20 @@ async function apply(tx: Db, ctx: RequestContext, candidates: Candidate[], dryRu
   );
 
   const refused: Refusal[] = [];
-  const refusedEntries = new Set<number>();
+  const refusedEntries = new Set<string>();
   const seen = new Set<string>();
   const toInsert: repo.NewPair[] = [];
   const duplicates: { position_id: number; task_id: number }[] = [];
   for (const c of candidates) {
     const position = positionActive.get(c.positionId);
     if (position !== true) {
-      // One refusal per entry, not one per task of a refused position.
-      if (!refusedEntries.has(c.index)) {
-        refusedEntries.add(c.index);
+      // One refusal per entry and position, not one per task of a refused position.
+      const key = `${c.index}:${c.positionId}`;
+      if (!refusedEntries.has(key)) {
+        refusedEntries.add(key);
         refused.push({
           index: c.index,
-          field: `assignments.${c.index}.position_id`,
+          field: c.positionField,
           message: position === undefined ? 'Position not found' : 'This position is inactive',
           position_id: c.positionId,
         });
@@ -154,14 +159,26 @@ async function apply(tx: Db, ctx: RequestContext, candidates: Candidate[], dryRu
 export async function bulkAssign(ctx: RequestContext, input: BulkAssignInput): Promise<BulkAssignOutcome> {
   const candidates = candidatesOf(input);
   const dryRun = input.dry_run === true;
+  return inTransactionOrDryRun(ctx, dryRun, (tx) => applyPairs(tx, ctx, candidates, dryRun));
+}
+
+/**
+ * `work` in one transaction, rolled back when `dryRun`: its answer either way, so a preview is the
+ * real call undone and cannot disagree with it.
+ */
+export async function inTransactionOrDryRun<T>(
+  ctx: RequestContext,
+  dryRun: boolean,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
   try {
     return await ctx.db.transaction(async (tx) => {
-      const outcome = await apply(tx, ctx, candidates, dryRun);
+      const outcome = await work(tx);
       if (dryRun) throw new DryRunRollback(outcome);
       return outcome;
     });
   } catch (err) {
-    if (err instanceof DryRunRollback) return err.outcome;
+    if (err instanceof DryRunRollback) return err.outcome as T;
     throw err;
   }
 }

@@ -14,10 +14,12 @@ import {
   type BulkAssignInput,
   BulkAssignResult,
 } from '../../schemas/assignment.ts';
+import { BulkRulesBody, BulkRulesResult } from '../../schemas/bulk-rules.ts';
 import { IdParams } from '../../schemas/common.ts';
 import { created } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { bulkAssign } from './bulk.ts';
+import { runBulkRules } from './bulk-rules.ts';
 import {
   createAssignment,
   deleteAssignment,
@@ -100,6 +102,24 @@ const assignmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
       bodyLimit: BULK_BODY_LIMIT,
     },
     async (request) => bulkAssign(contextOf(app, request), request.body as BulkAssignInput),
+  );
+
+  app.post(
+    '/bulk-rules',
+    {
+      ...op(
+        'tasks.create',
+        {
+          operationId: 'runBulkRules',
+          summary: 'Run the bulk wizard’s rules in one transaction (or preview them with dry_run)',
+          description:
+            'Each rule is `{position_ids, task_ids | template_id, is_primary}`: existing tasks are assigned at each position, or the template’s task is created as an instance there. Unknown or inactive positions, tasks and templates are refused (listed with rule and field) and the rest go on; existing assignments and positions with an open instance of the template are skipped. With `dry_run: true` the same work runs and is rolled back.',
+        },
+        { body: BulkRulesBody, response: { 200: BulkRulesResult } },
+      ),
+      bodyLimit: BULK_BODY_LIMIT,
+    },
+    async (request) => runBulkRules(contextOf(app, request), request.body),
   );
 
   app.put(

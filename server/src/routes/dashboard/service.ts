@@ -12,7 +12,7 @@ import {
   WORK_ENTRY_STATUSES,
   type WorkEntryStatus,
 } from '#domain/work-entries.ts';
-import { actorRole } from '../../lib/effective-permissions.ts';
+import { actorRole } from '../../infra/effective-permissions.ts';
 import * as repo from '../../repositories/dashboard.ts';
 import type { RequestContext } from '../../types.ts';
 import { VersionedCache } from '../work-entries/versioned-cache.ts';

@@ -5,8 +5,6 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
-import { positionGroups } from '../../db/schema/index.ts';
-import { columnChanges } from '../../lib/api-row.ts';
 import { errors } from '../../lib/errors.ts';
 import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
@@ -47,7 +45,7 @@ export async function updatePositionGroup(
   id: number,
   input: Static<typeof PositionGroupUpdate>,
 ) {
-  const changes = columnChanges(positionGroups, input, { group_name: groupName, description: textOrNull }, [
+  const changes = positionGroupRows.changes(input, { group_name: groupName, description: textOrNull }, [
     'position_ids',
   ]);
   // A membership change alone still marks the group as updated.

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { requireAuth } from '../../plugins/authorization.ts';
-import { Liveness, SystemHealth, SystemMetrics } from '../../schemas/system.ts';
+import { errorResponse } from '../../schemas/common.ts';
+import { Liveness, Readiness, SystemHealth, SystemMetrics } from '../../schemas/system.ts';
 import { checkServices } from './checks.ts';
 import { siteMetrics } from './metrics.ts';
+import { readiness } from './readiness.ts';
 
 const tags = ['system'];
 
@@ -20,6 +22,25 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'readiness',
+        tags,
+        summary:
+          'Readiness for load balancers: 200 when the database and Redis (if configured) answer within 1 s, else 503 naming what did not',
+        security: [],
+        response: {
+          200: Readiness,
+          503: errorResponse('Not ready: the details name what did not answer (database, redis)'),
+        },
+      },
+    },
+    async (_request, reply) => readiness(app, reply),
   );
 
   app.get(

@@ -4,8 +4,6 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
-import { legacyTaskTemplates } from '../../db/schema/index.ts';
-import { columnChanges } from '../../lib/api-row.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks-legacy.ts';
 import type {
@@ -70,7 +68,7 @@ export async function bulkCreateLegacyTemplates(ctx: RequestContext, inputs: Cre
 export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, input: Update) {
   const current = await legacyRows.find(ctx.db, ctx.siteId, id);
   if (!current) throw notFound();
-  const changes = columnChanges(legacyTaskTemplates, input, {
+  const changes = legacyRows.changes(input, {
     name: (name) => trimmedText('name', name, LIMITS.taskNameMin),
     description: optionalText,
     required_skills: cleanList,

@@ -6,8 +6,6 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
-import { tasks } from '../../db/schema/index.ts';
-import { columnChanges } from '../../lib/api-row.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks.ts';
@@ -52,7 +50,7 @@ export async function createTask(ctx: RequestContext, input: Static<typeof TaskC
 
 export async function updateTask(ctx: RequestContext, id: number, input: Static<typeof TaskUpdate>) {
   const current = await loadTask(ctx, id);
-  const changes = columnChanges(tasks, input, {
+  const changes = taskRows.changes(input, {
     task_code: (code) => trimmedText('task_code', code, LIMITS.taskCodeMin),
     task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
     description: optionalText,

@@ -6,8 +6,6 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
-import { taskInstances } from '../../db/schema/index.ts';
-import { columnChanges } from '../../lib/api-row.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { positionRows } from '../../repositories/positions.ts';
 import * as listRepo from '../../repositories/tasks-instance-list.ts';
@@ -91,8 +89,7 @@ export async function updateTaskInstance(
   const { position_id: positionId, ...rest } = input;
   const moved = positionId !== undefined && positionId !== current.position_id;
   if (moved) await assertPositionUsable(ctx, positionId, 'position_id');
-  const changes = columnChanges(
-    taskInstances,
+  const changes = instanceRows.changes(
     { ...rest, position_id: moved ? positionId : undefined },
     {
       task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),

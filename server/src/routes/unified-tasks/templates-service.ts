@@ -5,8 +5,6 @@
 import type { Static } from '@sinclair/typebox';
 import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
-import { taskTemplates } from '../../db/schema/index.ts';
-import { columnChanges } from '../../lib/api-row.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/tasks-templates.ts';
@@ -78,7 +76,7 @@ export async function updateTaskTemplate(
   input: Static<typeof TaskTemplateUpdate>,
 ) {
   const current = await loadTemplate(ctx, id);
-  const changes = columnChanges(taskTemplates, input, {
+  const changes = templateRows.changes(input, {
     task_name: (name) => trimmedText('task_name', name, LIMITS.taskNameMin),
     template_name: optionalText,
     description: optionalText,

@@ -8,7 +8,7 @@ import { normalizeEmail } from '#domain/email.ts';
 import { canAssignRole, canManageUser, type Role } from '#domain/permissions.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { findPgError } from '../../lib/db-errors.ts';
-import { actorRole, customRoleOf, invalidateSiteRoles } from '../../lib/effective-permissions.ts';
+import { actorRole, customRoleOf, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { trimmedName } from '../../lib/text-rules.ts';
 import { raiseCredentialsEpoch } from '../../repositories/auth.ts';

@@ -1,12 +1,13 @@
 /**
  * GET /work-entries/archive/export: every matching archived entry as CSV, streamed a keyset batch
  * at a time (the next batch is read only when the previous one has been taken), with the live
- * export's columns plus archived_at. Cells follow RFC 4180, and text a spreadsheet would run as a
- * formula gets a leading apostrophe, as in the live export.
+ * export's columns plus archived_at. Text cells follow the one CSV cell rule (lib/csv.ts), as in
+ * the live export.
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
+import { csvText as textCell } from '../../lib/csv.ts';
 import * as repo from '../../repositories/work-entries-archive-list.ts';
 import { CSV_COLUMNS } from '../../repositories/work-entries-csv.ts';
 import type { ArchiveFilters } from '../../schemas/work-entry-archive.ts';
@@ -17,11 +18,6 @@ const BATCH = 2000;
 
 export const ARCHIVE_CSV_COLUMNS = [...CSV_COLUMNS, 'archived_at'] as const;
 
-function textCell(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 const numberCell = (value: number | null) => (value === null ? '' : String(value));
 const timeCell = (value: Date | null) => (value ? value.toISOString() : '');
 

@@ -4,7 +4,7 @@
  * their own. An entry the caller may not see answers 404, exactly like a missing one.
  */
 import { hasPermission } from '#domain/permissions.ts';
-import { actorRole } from '../../lib/effective-permissions.ts';
+import { actorRole } from '../../infra/effective-permissions.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/work-entries.ts';
 import type { RequestContext } from '../../types.ts';

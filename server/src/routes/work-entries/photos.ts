@@ -20,6 +20,38 @@ export const MAX_PHOTOS_PER_ENTRY = 20;
 const photoError = (status: number, message: string, rule: string, code = 'VALIDATION_ERROR') =>
   new HttpError(status, `photo: ${message}`, { code, details: [{ field: 'photo', message, rule }] });
 
+/** What the multipart parser (busboy) throws for a body it cannot read: plain errors, no code. */
+const BROKEN_MULTIPART = /^Multipart: |unexpected end of multipart data|Malformed part header/i;
+
+/**
+ * A body the multipart parser refused, as a 4xx naming the field (undefined for anything else, a
+ * disk error say, which stays a 500). The plugin's own limit errors carry a 4xx status already.
+ */
+function multipartFailure(err: unknown): HttpError | undefined {
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (typeof e?.code === 'string' && e.code.startsWith('FST_') && e.statusCode && e.statusCode < 500) {
+    return e.statusCode === 413
+      ? photoError(413, 'Send one image in the field "photo" and nothing else', 'maxItems', 'BODY_TOO_LARGE')
+      : photoError(400, 'The multipart body is not valid', 'multipart');
+  }
+  if (!e?.code && typeof e?.message === 'string' && BROKEN_MULTIPART.test(e.message)) {
+    return photoError(
+      400,
+      'The multipart body is not valid (boundary missing or body cut short)',
+      'multipart',
+    );
+  }
+  return undefined;
+}
+
+async function orMultipartFailure<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw multipartFailure(err) ?? err;
+  }
+}
+
 export async function uploadPhoto(
   ctx: RequestContext,
   deps: WorkEntryDeps,
@@ -38,9 +70,11 @@ export async function uploadPhoto(
   // Checked again where the row is written (concurrent uploads); this spares reading the file.
   if ((await photosRepo.photoCount(ctx.db, ctx.siteId, entryId)) >= MAX_PHOTOS_PER_ENTRY) throw full();
   const { maxFileUploadSize } = await getSiteSettings(ctx.db, ctx.siteId);
-  const file = await request.file({
-    limits: { fileSize: maxFileUploadSize * 1024 * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
-  });
+  const file = await orMultipartFailure(
+    request.file({
+      limits: { fileSize: maxFileUploadSize * 1024 * 1024, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    }),
+  );
   if (file?.fieldname !== 'photo') {
     file?.file.resume();
     throw photoError(400, 'Attach the image in the field "photo"', 'required');
@@ -54,7 +88,7 @@ export async function uploadPhoto(
     if (err instanceof NotAnImage)
       throw photoError(400, 'Only JPEG, PNG or WebP images are accepted', 'imageType');
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    throw err;
+    throw multipartFailure(err) ?? err;
   }
   // Past the limit the plugin stops the file short (truncated) rather than failing the stream.
   if (file.file.truncated) {

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { loadJwtSecret } from '../../bootstrap.ts';
+import { loadJwtSecret } from '../../repositories/server-secrets.ts';
 import { errorResponse } from '../../schemas/common.ts';
 import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
 import { notFound } from '../kit.ts';

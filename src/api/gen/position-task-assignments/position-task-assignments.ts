@@ -35,6 +35,8 @@ import type {
   ListPositionTaskAssignments200,
   ListPositionTaskAssignmentsParams,
   ListTaskAssignedPositions200,
+  RunBulkRules200,
+  RunBulkRulesBody,
   UpdatePositionTaskAssignment200,
   UpdatePositionTaskAssignmentBody
 } from '../model';
@@ -473,6 +475,74 @@ export const useBulkAssignPositionTasks = <TError = ErrorType<ErrorBody>,
         TContext
       > => {
       return useMutation(getBulkAssignPositionTasksMutationOptions(options), queryClient);
+    }
+    /**
+ * Each rule is `{position_ids, task_ids | template_id, is_primary}`: existing tasks are assigned at each position, or the template’s task is created as an instance there. Unknown or inactive positions, tasks and templates are refused (listed with rule and field) and the rest go on; existing assignments and positions with an open instance of the template are skipped. With `dry_run: true` the same work runs and is rolled back.
+ * @summary Run the bulk wizard’s rules in one transaction (or preview them with dry_run)
+ */
+export const runBulkRules = (
+    runBulkRulesBody: BodyType<RunBulkRulesBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<RunBulkRules200>(
+      {url: `/position-task-assignments/bulk-rules`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: runBulkRulesBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRunBulkRulesMutationKey = () => ['runBulkRules'] as const;
+
+export const getRunBulkRulesMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runBulkRules>>, TError,RunBulkRulesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof runBulkRules>>, TError,RunBulkRulesMutationVariables, TContext> => {
+
+const mutationKey = getRunBulkRulesMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof runBulkRules>>, RunBulkRulesMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  runBulkRules(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RunBulkRulesMutationResult = NonNullable<Awaited<ReturnType<typeof runBulkRules>>>
+    export type RunBulkRulesMutationBody = BodyType<RunBulkRulesBody>
+    export type RunBulkRulesMutationError = ErrorType<ErrorBody>
+    export type RunBulkRulesMutationVariables = {data: BodyType<RunBulkRulesBody>}
+
+    /**
+ * @summary Run the bulk wizard’s rules in one transaction (or preview them with dry_run)
+ */
+export const useRunBulkRules = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof runBulkRules>>, TError,RunBulkRulesMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof runBulkRules>>,
+        TError,
+        RunBulkRulesMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRunBulkRulesMutationOptions(options), queryClient);
     }
     /**
  * @summary Change whether the task is primary there
