@@ -13,8 +13,8 @@ import {
   ROLES,
   roleRank,
 } from '#domain/permissions.ts';
-import { findPgError } from '../../lib/db-errors.ts';
 import { actorRole, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
+import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/roles.ts';
 import type { RoleCreate, RoleInfo, RoleUpdate } from '../../schemas/role.ts';
