@@ -102,6 +102,23 @@ describe('site settings screen', () => {
     await context.close();
   });
 
+  it('offers the database’s time zones (Europe/Kyiv too) and keeps the one chosen', async () => {
+    const { context, page } = await openSettings(browser, server.url);
+    const picker = page.locator('.p-dropdown').filter({ has: page.locator('#settings-timezone') });
+    await picker.click();
+    await page.locator('.p-dropdown-filter').fill('Kyiv');
+    await page.getByRole('option', { name: 'Europe/Kyiv' }).click();
+    await saveButton(page).click();
+    await page.getByText('Site settings saved successfully').waitFor();
+    await page.reload();
+    await page.locator('#settings-site-name').waitFor();
+    await picker.locator('.p-dropdown-label', { hasText: 'Europe/Kyiv' }).waitFor();
+    await picker.click();
+    await page.locator('.p-dropdown-filter').fill('Kanton');
+    await page.getByRole('option', { name: 'Pacific/Kanton' }).waitFor();
+    await context.close();
+  });
+
   it('reads in Swedish', async () => {
     const { context, page } = await openSettings(browser, server.url, 'sv');
     await page.getByRole('heading', { name: 'Platsinställningar' }).waitFor();

@@ -119,3 +119,58 @@ describe.each(DRIVERS)('trusted devices follow the credentials and expire (%s)',
     }
   });
 });
+
+describe.each(DRIVERS)('a trusted device past the address lock, after a password reset (%s)', (driver) => {
+  let t: TestApp;
+  const IP = '10.40.0.1';
+
+  beforeAll(async () => {
+    t = await buildTestApp(driver, { loginAccountMaxFailures: 3, loginAccountLockSeconds: 600 });
+  });
+  afterAll(async () => t?.close());
+
+  const attempt = (email: string, password: string, cookie?: string, ip = IP) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress: ip,
+      headers: cookie ? { cookie } : {},
+      payload: { email, password },
+    });
+
+  it('with this address locked out of the account, the old cookie and the new password are refused', async () => {
+    const admin = await signInAs(t, 'admin');
+    const email = 'locked@example.com';
+    const [row] = await t.database.db
+      .insert(users)
+      .values({
+        siteId: 'main',
+        email,
+        firstName: 'Lock',
+        lastName: 'Ed',
+        role: 'worker',
+        passwordHash: await t.app.services.passwords.hash(PASSWORD),
+      })
+      .returning();
+    const deviceOf = (res: { cookies: { name: string; value: string }[] }) =>
+      `tagger_device=${res.cookies.find((c) => c.name === 'tagger_device')?.value}`;
+    const device = deviceOf(await attempt(email, PASSWORD));
+    for (let i = 0; i < 3; i++) expect((await attempt(email, 'wrong-guess')).statusCode).toBe(401);
+    expect((await attempt(email, PASSWORD)).statusCode).toBe(429);
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/${row.id}`,
+      headers: admin.headers,
+      payload: { password: NEW_PASSWORD },
+    });
+    expect(reset.statusCode).toBe(200);
+    // The reset made the old cookie's browser one more stranger at a locked-out address…
+    const after = await attempt(email, NEW_PASSWORD, device);
+    expect(after.statusCode).toBe(429);
+    expect(after.json()).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+    expect(Number(after.headers['retry-after'])).toBeGreaterThan(0);
+    // …while a browser trusted since the reset (signed in elsewhere) gets through that lock.
+    const renewed = deviceOf(await attempt(email, NEW_PASSWORD, device, '10.40.0.2'));
+    expect((await attempt(email, NEW_PASSWORD, renewed)).statusCode).toBe(200);
+  });
+});
