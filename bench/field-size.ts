@@ -1,7 +1,8 @@
 /**
  * The field app's JS as a phone downloads it for /t/{tag}: the console's entry (index.html's
  * script and modulepreloads) plus the chunks the field routes import (frame, texts, tag, home and
- * position screens) and everything those import statically, gzip -9. Goal: at most 120 KB.
+ * position screens), everything those import statically and the service worker's registration,
+ * gzip -9. Goal: at most 120 KB.
  * Also says whether any desk-console chunk (the app shell, PrimeReact's DataTable) is among them.
  * Run after a build (vite.config.ts writes .vite/manifest.json): `node bench/field-size.ts [dist]`.
  */
@@ -27,6 +28,8 @@ const FIELD_MODULES = [
   'src/field/screens/home-screen.tsx',
   'src/field/screens/position-screen.tsx',
 ];
+/** Loaded by the field frame right after it shows: the service worker's registration. */
+const AFTER_MOUNT = /virtual:pwa-register|workbox-window/;
 /** Loaded only when the worker uses them: the camera decoder, Finnish/Swedish core texts. */
 const ON_DEMAND = ['@zxing/browser', 'core-fi', 'core-sv'];
 
@@ -41,6 +44,7 @@ for (const key of FIELD_MODULES) {
   if (!manifest[key]) throw new Error(`${key} is not in the build manifest`);
   visit(key);
 }
+for (const key of Object.keys(manifest)) if (AFTER_MOUNT.test(key)) visit(key);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const rows = [...files].map((file) => {

@@ -5,7 +5,7 @@
  * or 409) is the truth, and an inactive or unknown position leaves the cache.
  */
 import { ApiError, isApiError } from '../../api/api-error.ts';
-import { fieldDb } from '../outbox/field-db.ts';
+import { type CachedPosition, fieldDb } from '../outbox/field-db.ts';
 import { getFieldPosition, getFieldTag, getMyWork, getOfflinePack } from './field-api.ts';
 import type { FieldMyWork, FieldPosition } from './field-types.ts';
 
@@ -65,6 +65,19 @@ async function withFallback<T>(
           code: 'ERR_NETWORK',
         });
   }
+}
+
+/** The phone's copy of a position, if any: shown at once while the server is asked. */
+export async function positionCopy(
+  userId: number,
+  source: { tag: string } | { id: number },
+): Promise<CachedPosition | null> {
+  const db = await fieldDb();
+  const copy =
+    'tag' in source
+      ? await db.getFromIndex('positions', 'byTag', [userId, source.tag])
+      : await db.get('positions', [userId, source.id]);
+  return copy ?? null;
 }
 
 export function positionByTag(

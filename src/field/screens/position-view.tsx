@@ -13,7 +13,7 @@ import { withPending } from '../outbox/outbox-items.ts';
 import { useOutboxItems } from '../outbox/use-outbox.ts';
 import { TaskCard } from './task-card.tsx';
 import { useFieldUser } from './use-field-user.ts';
-import { type PositionSource, usePosition } from './use-position.ts';
+import { type PositionSource, usePosition, usePositionCopy } from './use-position.ts';
 import { useTaskActions } from './use-task-actions.ts';
 
 function useFix(): PhonePosition | null {
@@ -54,9 +54,12 @@ export function PositionView({ source }: { source: PositionSource }) {
   const { t } = useTranslation();
   const userId = useFieldUser();
   const query = usePosition(userId, source);
+  // A position seen before shows at once from the phone while the server is asked.
+  const copy = usePositionCopy(userId, source);
+  const early = query.isPending && copy.data ? copy.data : null;
   const items = useOutboxItems(userId);
   const fix = useFix();
-  const body = query.data?.body;
+  const body = query.data?.body ?? early?.body;
   const tag = 'tag' in source ? source.tag : null;
   const actions = useTaskActions(userId, body, tag, fix);
   const tasks = useMemo(
@@ -64,7 +67,7 @@ export function PositionView({ source }: { source: PositionSource }) {
     [body, items],
   );
 
-  if (query.isPending)
+  if (query.isPending && !body)
     return (
       <p role="status" className="field-panel">
         {t('field.open.loading')}
@@ -73,7 +76,7 @@ export function PositionView({ source }: { source: PositionSource }) {
   if (query.isError || !body) return <OpenFailed error={query.error} />;
   const { position } = body;
   const distance = fix && position.coordinates ? distanceMetres(fix, position.coordinates) : null;
-  const offlineSince = query.data.offlineSince;
+  const offlineSince = query.data?.offlineSince ?? null;
 
   return (
     <div className="field-position">
@@ -91,6 +94,11 @@ export function PositionView({ source }: { source: PositionSource }) {
         ) : (
           <p className="field-muted">{t('field.position.noFix')}</p>
         )}
+        {early ? (
+          <p className="field-muted" role="status">
+            {t('field.position.updating')}
+          </p>
+        ) : null}
         {offlineSince !== null ? (
           <p className="field-offline-copy" role="status">
             <span className="pi pi-wifi" aria-hidden="true" />{' '}

@@ -48,6 +48,7 @@ export const field = defineArea({
     position: {
       distance: 'You are {{metres}} m from the position',
       noFix: 'Your location is not known',
+      updating: 'Checking the server for changes…',
       offlineCopy: 'Offline: tasks as saved on this phone at {{time}}',
       tasks: 'Tasks',
       noTasks: 'No tasks are assigned to this position.',
@@ -176,6 +177,7 @@ export const field = defineArea({
     position: {
       distance: 'Olet {{metres}} metrin päässä kohteesta',
       noFix: 'Sijaintiasi ei tiedetä',
+      updating: 'Tarkistetaan muutoksia palvelimelta…',
       offlineCopy: 'Ei yhteyttä: tehtävät sellaisina kuin ne tallennettiin puhelimeen {{time}}',
       tasks: 'Tehtävät',
       noTasks: 'Kohteeseen ei ole liitetty tehtäviä.',
@@ -304,6 +306,7 @@ export const field = defineArea({
     position: {
       distance: 'Du är {{metres}} m från platsen',
       noFix: 'Din plats är okänd',
+      updating: 'Kontrollerar ändringar på servern…',
       offlineCopy: 'Offline: uppgifterna som de sparades på telefonen {{time}}',
       tasks: 'Uppgifter',
       noTasks: 'Inga uppgifter är tilldelade platsen.',
