@@ -39,7 +39,11 @@ async function pickDropdown(page: Page, inputId: string, option: string) {
 }
 
 async function pickMany(page: Page, inputId: string, options: string[]) {
-  await page.locator(`#${inputId}`).locator('xpath=ancestor::div[contains(@class,"p-multiselect")]').click();
+  // The PrimeReact root by its class token (the app's wrapper's class, app-multiselect, contains it too).
+  await page
+    .locator(`#${inputId}`)
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " p-multiselect ")]')
+    .click();
   for (const option of options)
     await page.locator('.p-multiselect-panel').getByRole('option', { name: option }).click();
   await page.keyboard.press('Escape');
@@ -173,11 +177,14 @@ describe('position-task assignments screen', () => {
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await expect.poll(() => page.getByTestId('assignments-skipped').textContent()).toBe('6');
     expect(await page.getByTestId('assignments-created').textContent()).toBe('0');
+    // Nothing would be created: Run is offered disabled, with the reason.
+    await page.getByText('Esikatselun mukaan mitään ei luotaisi, joten ajettavaa ei ole.').waitFor();
+    expect(await page.getByRole('button', { name: 'Suorita' }).isDisabled()).toBe(true);
     await shot(page, 'assignments-wizard-step2-fi');
-    await page.getByRole('button', { name: 'Suorita' }).click();
-    await page.getByRole('region', { name: 'Valmis' }).waitFor();
-    await shot(page, 'assignments-wizard-result-fi');
-    // Cancel from step 1 clears the rules and returns to step 0.
+    // Back to the rules: cancel from step 1 clears them and returns to step 0.
+    await page.getByRole('button', { name: 'Takaisin' }).click();
+    await page.getByRole('button', { name: 'Peruuta' }).click();
+    await page.getByText('Miten tehtävät liitetään?').waitFor();
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await pickMany(page, 'wizard-positions', [label(POSITIONS[0])]);
     await page.getByLabel('Tehtävien tunnukset (pilkuilla erotettuina)').fill(String(ids.tasks[2]));
@@ -200,7 +207,7 @@ describe('position-task assignments screen', () => {
     await dialog.getByLabel('Primary task at this position').click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await rows.filter({ hasText: 'WELD' }).getByText('Primary').waitFor();
+    await rows.filter({ hasText: 'WELD' }).locator('.p-tag', { hasText: 'Primary' }).waitFor();
     await shot(page, 'assignments-list-en');
     expect(await axeProblems(page, CARD)).toEqual([]);
 
