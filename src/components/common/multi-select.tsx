@@ -43,7 +43,7 @@ export function AppMultiSelect({ filterLabel, ...props }: AppMultiSelectProps) {
   };
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: only catches Tab on its way to the menu.
-    <div className="app-multiselect" onKeyDownCapture={onKeyDownCapture}>
+    <div className="multi-select-keys" onKeyDownCapture={onKeyDownCapture}>
       <MultiSelect
         ref={ref}
         filter
