@@ -27,6 +27,7 @@ export const enCore = {
     error: 'Error',
     rowsPerPage: 'Rows per page',
     saved: 'Saved successfully',
+    savedNamed: '{{name}} saved',
     deleted: 'Deleted successfully',
     filters: 'Filters',
     discard: {

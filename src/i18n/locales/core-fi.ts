@@ -23,6 +23,7 @@ export const fiCore: CoreTranslation = {
     error: 'Virhe',
     rowsPerPage: 'Rivejä sivulla',
     saved: 'Tallennettu',
+    savedNamed: '{{name}} tallennettu',
     deleted: 'Poistettu',
     filters: 'Suodattimet',
     discard: {

@@ -23,6 +23,7 @@ export const svCore: CoreTranslation = {
     error: 'Fel',
     rowsPerPage: 'Rader per sida',
     saved: 'Sparat',
+    savedNamed: '{{name}} sparad',
     deleted: 'Borttaget',
     filters: 'Filter',
     discard: {
