@@ -174,9 +174,11 @@ describe('position-task assignments screen', () => {
     await expect.poll(() => page.getByTestId('assignments-skipped').textContent()).toBe('6');
     expect(await page.getByTestId('assignments-created').textContent()).toBe('0');
     await shot(page, 'assignments-wizard-step2-fi');
-    await page.getByRole('button', { name: 'Suorita' }).click();
-    await page.getByRole('region', { name: 'Valmis' }).waitFor();
-    await shot(page, 'assignments-wizard-result-fi');
+    // Nothing would be created: the wizard says so and offers no run.
+    await page.getByText('Esikatselun mukaan mitään ei luotaisi, joten ajettavaa ei ole.').waitFor();
+    expect(await page.getByRole('button', { name: 'Suorita' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Peruuta' }).click();
+    await page.getByText('Miten tehtävät liitetään?').waitFor();
     // Cancel from step 1 clears the rules and returns to step 0.
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await pickMany(page, 'wizard-positions', [label(POSITIONS[0])]);
