@@ -3,6 +3,7 @@ import { useLocation, useRouteContext } from '@tanstack/react-router';
 import { type ComponentType, type ReactElement, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InlineMessage } from '../common/inline-message.tsx';
+import { useFocusHeadingOnArrival } from '../layout/use-focus-heading.ts';
 import { takeDenied } from './denied-notice.ts';
 
 export function AccessDenied() {
@@ -28,6 +29,7 @@ export function AccessDeniedNotice() {
 
 export function withAccessGate(Screen: ComponentType): () => ReactElement {
   function AccessGate() {
+    useFocusHeadingOnArrival();
     const context = useRouteContext({ strict: false }) as { accessDenied?: boolean };
     return context.accessDenied ? <AccessDenied /> : <Screen />;
   }

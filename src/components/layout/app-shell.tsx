@@ -1,6 +1,6 @@
 import { Outlet, useLocation } from '@tanstack/react-router';
 import { Sidebar } from 'primereact/sidebar';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDeniedNotice } from '../guards/access-gate.tsx';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
@@ -8,7 +8,6 @@ import './primereact-defaults.ts';
 import { Brand } from './brand.tsx';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
-import { useFocusHeading } from './use-focus-heading.ts';
 import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
 
 /**
@@ -21,8 +20,6 @@ export function AppShell() {
   const [expanded, setExpanded] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const pathname = useLocation({ select: (location) => location.pathname });
-  const mainRef = useRef<HTMLElement>(null);
-  useFocusHeading(pathname, mainRef);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: closing is the reaction to a path change.
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -62,7 +59,7 @@ export function AppShell() {
         )}
         <div className="shell__main">
           <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
-          <main className="shell__content" id="main-content" tabIndex={-1} ref={mainRef}>
+          <main className="shell__content" id="main-content" tabIndex={-1}>
             {/* A screen whose chunk or route is still loading suspends here, not above the shell:
                 a suspended shell would keep the closing drawer's mask over the page. */}
             <AccessDeniedNotice />

@@ -1,20 +1,18 @@
-import { type RefObject, useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 
 const WAIT_MS = 3000;
+let screensShown = 0;
 
 /**
  * After moving to another page, focus goes to its heading (not <body>), so a screen reader
- * announces where the user is and Tab continues from the top of the new page. The first page of
- * a visit keeps the browser's own start; a lazily loaded screen is waited for.
+ * announces where the user is and Tab continues from the top of the new page. Called by every
+ * screen as it mounts (the access gate does it for all): the first screen of a visit keeps the
+ * browser's own start, and a heading that comes later (data, a chunk) is waited for.
  */
-export function useFocusHeading(pathname: string, main: RefObject<HTMLElement | null>): void {
-  const first = useRef(true);
+export function useFocusHeadingOnArrival(): void {
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const root = main.current;
+    if (screensShown++ === 0) return;
+    const root = document.getElementById('main-content');
     if (!root) return;
     const focus = () => {
       const heading = root.querySelector<HTMLElement>('h1');
@@ -33,5 +31,5 @@ export function useFocusHeading(pathname: string, main: RefObject<HTMLElement | 
       observer.disconnect();
       clearTimeout(timer);
     };
-  }, [pathname, main]);
+  }, []);
 }
