@@ -8,6 +8,7 @@ import { InputText } from 'primereact/inputtext';
 import { useMemo } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { FormField } from '../../components/common/form-field.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { timeZones } from '../../domain/site-settings.ts';
 import type { SiteSettingsFormValues } from './site-settings-form.schema.ts';
 
@@ -78,7 +79,7 @@ export function TimezoneField(props: Props<'timezone'>) {
             virtualScrollerOptions={{ itemSize: 38 }}
             invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
-            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+            pt={dropdownPt(label)}
           />
         </FormField>
       )}
