@@ -3,7 +3,7 @@
  * after navigating, negative coordinates, Escape inside a dialog's dropdown, unsaved changes, the
  * position picker by keyboard, custom roles and the tabs a viewer may not use.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,

@@ -7,8 +7,11 @@ const detect = () => (languageDetector.detect as () => string | undefined)();
 
 function setUp({ url = '/', cookie = '', local = '', session = '', browser = ['de-DE'], html = '' }) {
   window.history.replaceState(null, '', url);
-  for (const c of document.cookie.split(';'))
+  for (const c of document.cookie.split(';')) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the detector reads document.cookie, as a server-set cookie would be.
     document.cookie = `${c.split('=')[0].trim()}=; max-age=0; path=/`;
+  }
+  // biome-ignore lint/suspicious/noDocumentCookie: as above.
   if (cookie) document.cookie = `i18next=${cookie}; path=/`;
   localStorage.clear();
   sessionStorage.clear();
