@@ -23,4 +23,7 @@ export const multiSelectPt = (filterLabel: string) =>
   ({
     filterInput: { root: { 'aria-label': filterLabel } },
     checkbox: { root: { inert: true } },
+    // A long menu scrolls; its scroll box takes focus so it can be scrolled by keys (axe:
+    // scrollable-region-focusable), the options themselves being reached with the arrows.
+    wrapper: { tabIndex: 0 },
   }) as unknown as MultiSelectPassThroughOptions;
