@@ -11,12 +11,13 @@
  */
 import type { DropdownPassThroughOptions } from 'primereact/dropdown';
 import type { MultiSelectPassThroughOptions } from 'primereact/multiselect';
+import i18n from '../../i18n/core.ts';
 
 export const dropdownPt = (label: string): DropdownPassThroughOptions => ({
   trigger: { 'aria-hidden': true },
   select: { 'aria-label': label },
-  // The menu's filter box, where there is one, is named by its field (axe: label).
-  filterInput: { 'aria-label': label },
+  // The menu's filter box, where there is one, is named after its field (axe: label).
+  filterInput: { 'aria-label': i18n.t('common.filterOptions', { label }) },
 });
 
 export const multiSelectPt = (filterLabel: string) =>

@@ -29,6 +29,7 @@ export const enCore = {
     saved: 'Saved successfully',
     savedNamed: '{{name}} saved',
     deleted: 'Deleted successfully',
+    filterOptions: '{{label}}: search',
     filters: 'Filters',
     discard: {
       header: 'Discard changes?',

@@ -25,6 +25,7 @@ export const fiCore: CoreTranslation = {
     saved: 'Tallennettu',
     savedNamed: '{{name}} tallennettu',
     deleted: 'Poistettu',
+    filterOptions: '{{label}}: haku',
     filters: 'Suodattimet',
     discard: {
       header: 'Hylätäänkö muutokset?',

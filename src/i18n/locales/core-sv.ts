@@ -25,6 +25,7 @@ export const svCore: CoreTranslation = {
     saved: 'Sparat',
     savedNamed: '{{name}} sparad',
     deleted: 'Borttaget',
+    filterOptions: '{{label}}: sök',
     filters: 'Filter',
     discard: {
       header: 'Förkasta ändringarna?',
