@@ -3,7 +3,7 @@
  * after navigating, negative coordinates, Escape inside a dialog's dropdown, unsaved changes, the
  * position picker by keyboard, custom roles and the tabs a viewer may not use.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -222,9 +222,14 @@ describe('console defects', () => {
     await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Positions']);
     expect(await page.getByRole('button', { name: 'Add position' }).count()).toBe(0);
     expect(await page.getByText('Error loading data').count()).toBe(0);
-    // A route it may not open sends it back to one it may.
+    // A route it may not open sends it back to one it may, saying why, once.
     await page.goto(`${server.url}/position-task-assignments`);
     await page.getByRole('heading', { name: 'Positions', level: 1 }).waitFor();
+    const denied = page.getByText('Access denied. You do not have permission to view this page.');
+    await denied.waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Positions', level: 1 }).waitFor();
+    expect(await denied.count()).toBe(0);
     await context.close();
   });
 
@@ -255,6 +260,22 @@ describe('console defects', () => {
     release();
     await page.getByText('No data available').waitFor();
     expect(await page.locator('.table-skeleton').count()).toBe(0);
+    await context.close();
+  });
+
+  it('moves focus to the new page’s heading after navigating', async () => {
+    const { context, page } = await signedIn(ADMIN, '/dashboard');
+    await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Users' })
+      .click();
+    await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`),
+      )
+      .toBe('H1 Users');
     await context.close();
   });
 });

@@ -69,7 +69,7 @@ describe('position groups screen', () => {
     await expect.poll(() => page.locator('.position-picker__menu').count()).toBe(0);
     await shot(page, 'position-groups-add-en');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await page.getByText('Floor 2 – East saved').first().waitFor();
     const row = page.getByRole('row', { name: /Floor 2 – East/ });
     await row.getByText('2 (2 active)').waitFor();
     await row.getByText('floor_2_east').waitFor();

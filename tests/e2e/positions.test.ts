@@ -102,7 +102,7 @@ describe('positions screen', () => {
     await shot(page, 'positions-dialog-en');
     expect(await ourProblems(page, '.p-dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await page.getByText('PR-101 saved').first().waitFor();
     await row(page, 'PR-101').getByText(nfc).waitFor();
 
     // One with coordinates typed in; its NFC id first clashes with the other's, on the field.

@@ -116,7 +116,7 @@ describe('task management screen', () => {
     await add.getByLabel('Duration (minutes)').fill('45');
     await shot(page, 'tasks-template-add-en');
     await add.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await page.getByText(`${TEMPLATE} saved`).first().waitFor();
     const templateRow = page.getByRole('row', { name: new RegExp(TEMPLATE) });
     await templateRow.getByText(/^TARKASTUS_AANIE_\d{6}$/).waitFor();
 

@@ -64,7 +64,7 @@ describe('users screen', () => {
     await dialog.getByText('Please enter a valid email address').waitFor();
     await dialog.getByLabel('Email').fill('aino@example.com');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Saved successfully').first().waitFor();
+    await page.getByText('Aino Asentaja saved').first().waitFor();
     await page.getByRole('cell', { name: 'aino@example.com' }).waitFor();
 
     await page.getByRole('button', { name: 'Edit Aino Asentaja' }).click();

@@ -42,8 +42,8 @@ export function AppMultiSelect({ filterLabel, ...props }: AppMultiSelectProps) {
     neighbour(root, event.shiftKey)?.focus();
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: only catches Tab on its way to the menu.
-    <div className="app-multiselect" onKeyDownCapture={onKeyDownCapture}>
+    // Only catches Tab on its way to the menu.
+    <div className="multi-select-keys" onKeyDownCapture={onKeyDownCapture}>
       <MultiSelect
         ref={ref}
         filter

@@ -25,7 +25,8 @@ export interface DialogFormOptions<T extends FieldValues> {
   overrides?: ServerErrorOverrides;
   /** Sends the validated values; rejects with the ApiError. */
   save: (values: T) => Promise<unknown>;
-  onSaved: () => void;
+  /** After a save, with the values sent. */
+  onSaved: (values: T) => void;
   /** The text of the dialog-level alert, e.g. t('users.saveFailed'); a function gets the error. */
   failureMessage: string | ((error: unknown) => string);
 }
@@ -60,7 +61,7 @@ export function useDialogForm<T extends FieldValues>(options: DialogFormOptions<
     setError(null);
     try {
       await save(valid);
-      onSaved();
+      onSaved(valid);
     } catch (failure) {
       if (applyServerErrors(failure, form.setError, fields, overrides)) return;
       setError(typeof failureMessage === 'function' ? failureMessage(failure) : failureMessage);

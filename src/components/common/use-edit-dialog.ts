@@ -4,7 +4,7 @@ import { useNotify } from '../notify/notify-context.ts';
 
 /**
  * A screen's add/edit dialog: `open(null)` adds, `open(row)` edits. Hiding keeps the row, so the
- * dialog does not change under its closing animation; a save closes it and says "Saved". Spread
+ * dialog does not change under its closing animation; a save closes it and says what was saved. Spread
  * `dialogProps` (visible, onHide, onSaved) on the form dialog and give it `row` as its record.
  */
 export function useEditDialog<T>() {
@@ -19,9 +19,9 @@ export function useEditDialog<T>() {
     dialogProps: {
       visible: state.visible,
       onHide: close,
-      onSaved: () => {
+      onSaved: (name?: string) => {
         close();
-        notify.success(t('common.saved'));
+        notify.success(name ? t('common.savedNamed', { name }) : t('common.saved'));
       },
     },
   };

@@ -34,13 +34,16 @@ export interface RecordForm<R, S extends AnyObjectSchema> {
   fields?: ServerErrorFields<InferType<S>>;
   /** Server rules worded as this form words them, e.g. { 'group_code.unique': … }. */
   overrides?: ServerErrorOverrides;
+  /** What the saved record is called, for the toast ("A-102 saved"); "Saved" without it. */
+  name?: (values: InferType<S>) => string;
 }
 
 /** What a screen hands its record dialog (useEditDialog's dialogProps). */
 export interface RecordDialogProps {
   visible: boolean;
   onHide: () => void;
-  onSaved: () => void;
+  /** Closes the dialog and says what was saved (its name when the form gives one). */
+  onSaved: (name?: string) => void;
 }
 
 export interface RecordFormOptions<R, S extends AnyObjectSchema> extends RecordForm<R, S>, RecordDialogProps {
@@ -82,7 +85,7 @@ export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormO
     fields: options.fields ?? (schemaFields(schema) as Path<T>[]),
     overrides: options.overrides,
     save: (values) => (record ? update(record, values) : create(values)),
-    onSaved,
+    onSaved: (values) => onSaved(options.name?.(values)),
     failureMessage,
   });
   return {

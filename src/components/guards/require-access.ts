@@ -16,6 +16,7 @@ import {
 } from '../../domain/permissions.ts';
 import type { AuthMachine } from '../../machines/auth/auth.machine.ts';
 import { grantOf, selectStatus } from '../../machines/auth/auth.selectors.ts';
+import { noteDenied } from './denied-notice.ts';
 import { safeRedirect } from './safe-redirect.ts';
 
 export const DEFAULT_DENIED_REDIRECT = '/dashboard';
@@ -37,6 +38,8 @@ export interface AccessOptions {
 interface GuardArgs {
   context: { auth: ActorRefFrom<AuthMachine> };
   location: { pathname: string; href: string };
+  /** A link being preloaded (hover), not a navigation: no notice for it. */
+  preload?: boolean;
 }
 
 /** Whether the viewer (a built-in role's name or a custom role's grant, see grantOf) passes the rule. */
@@ -73,13 +76,14 @@ export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): 
 
 /** A beforeLoad for one route. Returns { accessDenied } into the route context for the alert mode. */
 export function requireAccess(rule: AccessRule, options: AccessOptions = {}) {
-  return ({ context, location }: GuardArgs): { accessDenied: boolean } => {
+  return ({ context, location, preload }: GuardArgs): { accessDenied: boolean } => {
     const grant = grantOf(context.auth.getSnapshot().context.user);
     if (isAllowed(grant, rule)) return { accessDenied: false };
     const target = options.redirectTo ?? DEFAULT_DENIED_REDIRECT;
     const redirectTo = typeof target === 'function' ? target(grant) : target;
     // Redirecting to the page being denied would loop: show the alert there instead.
     if (options.onDenied === 'alert' || location.pathname === redirectTo) return { accessDenied: true };
+    if (!preload) noteDenied();
     throw redirect({ href: redirectTo, replace: true });
   };
 }

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccessDeniedNotice } from '../guards/access-gate.tsx';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
 import './primereact-defaults.ts';
 import { Brand } from './brand.tsx';
@@ -61,6 +62,7 @@ export function AppShell() {
           <main className="shell__content" id="main-content" tabIndex={-1}>
             {/* A screen whose chunk or route is still loading suspends here, not above the shell:
                 a suspended shell would keep the closing drawer's mask over the page. */}
+            <AccessDeniedNotice />
             <Suspense fallback={null}>
               <Outlet />
             </Suspense>

@@ -36,7 +36,8 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       {children}
-      <Toast ref={toast} position="top-right" />
+      {/* Bottom right: at the top the toasts covered the page header's buttons. */}
+      <Toast ref={toast} position="bottom-right" />
       <ConfirmDialog
         visible={open}
         onHide={() => setOpen(false)}

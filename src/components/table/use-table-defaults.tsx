@@ -12,6 +12,7 @@ import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../common/empty-state.tsx';
+import { MEDIUM_BREAKPOINT, useMediaQuery } from '../layout/use-media-query.ts';
 import { TableSkeleton } from './table-skeleton.tsx';
 
 export const PAGE_SIZES = [5, 10, 25, 50];
@@ -35,8 +36,12 @@ type TableDefaults = Pick<
 /**
  * Below the medium breakpoint a row becomes a card: each cell on its own line under its column's
  * name, the actions in view, nothing wider than the phone (styles/phone.css draws the cards).
+ * Only there: on a desk a cell holds its value alone, not its column's name as well.
  */
-export const STACKED = { responsiveLayout: 'stack', breakpoint: '767px' } as const;
+export function useStackedRows() {
+  const wide = useMediaQuery(MEDIUM_BREAKPOINT);
+  return { responsiveLayout: wide ? 'scroll' : 'stack', breakpoint: '767px' } as const;
+}
 
 export interface TableDefaultsOptions {
   /** The list is being read: skeleton rows instead of the empty state. */
@@ -48,6 +53,7 @@ export interface TableDefaultsOptions {
 export function useTableDefaults({ loading = false, empty }: TableDefaultsOptions = {}): TableDefaults {
   const { t } = useTranslation();
   const rowsId = useId();
+  const stacked = useStackedRows();
   return useMemo(() => {
     const paginatorTemplate: PaginatorTemplateOptions = {
       layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown',
@@ -81,7 +87,7 @@ export function useTableDefaults({ loading = false, empty }: TableDefaultsOption
       stripedRows: true,
       className: 'data-table',
       loading,
-      ...STACKED,
+      ...stacked,
     };
-  }, [t, rowsId, loading, empty]);
+  }, [t, rowsId, loading, empty, stacked]);
 }

@@ -27,7 +27,9 @@ export const enCore = {
     error: 'Error',
     rowsPerPage: 'Rows per page',
     saved: 'Saved successfully',
+    savedNamed: '{{name}} saved',
     deleted: 'Deleted successfully',
+    filterOptions: '{{label}}: search',
     filters: 'Filters',
     discard: {
       header: 'Discard changes?',

@@ -23,7 +23,9 @@ export const fiCore: CoreTranslation = {
     error: 'Virhe',
     rowsPerPage: 'Rivejä sivulla',
     saved: 'Tallennettu',
+    savedNamed: '{{name}} tallennettu',
     deleted: 'Poistettu',
+    filterOptions: '{{label}}: haku',
     filters: 'Suodattimet',
     discard: {
       header: 'Hylätäänkö muutokset?',

@@ -23,7 +23,9 @@ export const svCore: CoreTranslation = {
     error: 'Fel',
     rowsPerPage: 'Rader per sida',
     saved: 'Sparat',
+    savedNamed: '{{name}} sparad',
     deleted: 'Borttaget',
+    filterOptions: '{{label}}: sök',
     filters: 'Filter',
     discard: {
       header: 'Förkasta ändringarna?',

@@ -13,7 +13,6 @@ import {
   type Permission,
   type Role,
   type RoleLike,
-  roleRank,
 } from '../../domain/permissions.ts';
 import { type AuthView, grantOf, sameAuthView, selectAuthView } from './auth.selectors.ts';
 import type { AuthActorRef } from './session.ts';

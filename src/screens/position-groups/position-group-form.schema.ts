@@ -41,6 +41,7 @@ export const positionGroupForm: RecordForm<PositionGroupDetail, typeof positionG
     'group_code.pattern': formMessage('positionGroups.codePattern'),
     'position_ids.exists': formMessage('positionGroups.unknownPositions'),
   },
+  name: (values) => values.group_name,
 };
 
 /** A new group has no active switch: it starts active. */

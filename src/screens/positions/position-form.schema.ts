@@ -112,4 +112,5 @@ export const positionForm: RecordForm<Position, ReturnType<typeof positionFormSc
   values: positionFormValues,
   fields: POSITION_FORM_FIELDS,
   overrides: POSITION_SERVER_MESSAGES,
+  name: (values) => values.position_code,
 };

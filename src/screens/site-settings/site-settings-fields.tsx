@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { type Control, Controller } from 'react-hook-form';
 import { useListTimeZones } from '../../api/gen/site-settings/site-settings.ts';
 import { FormField } from '../../components/common/form-field.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import type { SiteSettingsFormValues } from './site-settings-form.schema.ts';
 
 type Props<N extends keyof SiteSettingsFormValues> = {
@@ -84,7 +85,7 @@ export function TimezoneField(props: Props<'timezone'>) {
             virtualScrollerOptions={{ itemSize: 38 }}
             invalid={Boolean(error)}
             aria-describedby={described(id, error, hint)}
-            pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+            pt={dropdownPt(label)}
           />
         </FormField>
       )}

@@ -5,7 +5,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ServiceHealth } from '../../api/gen/model';
-import { STACKED } from '../../components/table/use-table-defaults.tsx';
+import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 import { STATUS_SEVERITY, serviceStatus } from '../../machines/system-status/overall-status.ts';
 
 const ICONS: Record<string, string> = {
@@ -65,12 +65,13 @@ function Details({ service }: { service: ServiceHealth }) {
 
 export function ServicesTable({ services, lng }: { services: ServiceHealth[]; lng: string }) {
   const { t } = useTranslation();
+  const stacked = useStackedRows();
   const ms = new Intl.NumberFormat(lng, { style: 'unit', unit: 'millisecond', maximumFractionDigits: 1 });
   return (
     <DataTable
       value={services}
       dataKey="name"
-      {...STACKED}
+      {...stacked}
       className="data-table"
       stripedRows
       emptyMessage={t('systemStatus.services.none')}

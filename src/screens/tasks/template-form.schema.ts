@@ -47,4 +47,5 @@ export function toTemplateBody(v: TemplateFormValues): CreateTaskTemplateBody & 
 export const templateForm: RecordForm<TaskTemplate, ReturnType<typeof templateFormSchema>> = {
   schema: templateFormSchema(),
   values: templateFormValues,
+  name: (values) => values.task_name,
 };

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { useState } from 'react';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 
 type Props = {
   /** The picker's id; its visible label is tied to it. */
@@ -41,7 +42,7 @@ export function PickAndAdd({ id, label, placeholder, emptyMessage, buttonLabel, 
           filter
           showClear
           // PrimeReact's hidden native select would otherwise be a form control without a name.
-          pt={{ select: { 'aria-label': label } }}
+          pt={dropdownPt(label)}
         />
       </div>
       <Button

@@ -49,6 +49,7 @@ export function UserFormDialog({ user, ...shown }: Props) {
   const updateUser = useInvalidatingMutation(useUpdateUser, [usersListKey]);
   const { form, dialogProps } = useRecordForm({
     schema,
+    name: (values) => `${values.first_name} ${values.last_name}`,
     values: (row) => userFormValues(row, defaultRole),
     fields: USER_FORM_ERROR_FIELDS,
     overrides: { unique: formMessage('users.emailTaken') },

@@ -9,7 +9,7 @@ import type { WorkEntry } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { TableSkeleton } from '../../components/table/table-skeleton.tsx';
-import { STACKED } from '../../components/table/use-table-defaults.tsx';
+import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 import { WORK_ENTRY_PAGE_SIZES, type WorkEntrySort } from '../../domain/work-entries.ts';
 import { formatDuration, workerName } from './format.ts';
 import { StatusChip } from './status-chip.tsx';
@@ -61,6 +61,7 @@ export function WorkEntriesTable(props: Props) {
   const { entries, loading, state, hasNext, total, filtered, onPage, onSort, onView, archived } = props;
   const sortable = !archived;
   const { t, i18n } = useTranslation();
+  const stacked = useStackedRows();
   const { formatDateTime } = useSiteSettings();
   const rowsId = useId();
   const first = state.page * state.rows;
@@ -108,7 +109,7 @@ export function WorkEntriesTable(props: Props) {
       dataKey="id"
       loading={loading}
       lazy
-      {...STACKED}
+      {...stacked}
       paginator
       paginatorTemplate={template}
       rowsPerPageOptions={[...WORK_ENTRY_PAGE_SIZES]}

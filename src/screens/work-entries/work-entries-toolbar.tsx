@@ -9,6 +9,7 @@ import { useListPositions } from '../../api/gen/positions/positions.ts';
 import { useListTasks } from '../../api/gen/tasks/tasks.ts';
 import { useListUsers } from '../../api/gen/users/users.ts';
 import { FilterBar } from '../../components/common/filter-bar.tsx';
+import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { filterCount, hasFilters, type WorkEntriesSearch } from './work-entries-search.ts';
@@ -90,7 +91,7 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
         filter={options.length > 8}
         className="filter-field__input"
         // The hidden native select PrimeReact keeps needs the name too (axe), the trigger none.
-        pt={{ trigger: { 'aria-hidden': true }, select: { 'aria-label': label } }}
+        pt={dropdownPt(label)}
       />
     </div>
   );

@@ -1,0 +1,119 @@
+/**
+ * axe with the popups open, at a desk and on a phone: a dialog's dropdown and multi-select menus
+ * (their filter boxes named), the discard question, a delete confirmation (its red button at
+ * 4.5:1) and the work entries' filter menus. The screen-by-screen sweep (a11y-sweep.test.ts)
+ * sees each screen and its main dialog closed.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
+import { launchBrowser, newPage, type RunningServer, signIn, startServer } from './support.ts';
+
+const SEED_ADMIN = { email: 'seed.admin@example.com', password: 'Seed-Pass-1' };
+
+/** WCAG contrast of an element's text on its own background. */
+function contrastOf(page: Page, selector: string) {
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => {
+      const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: number[]) => {
+        const [r, g, b] = c.map((v) => {
+          const s = v / 255;
+          return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      const style = getComputedStyle(el);
+      const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))];
+      return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    });
+}
+
+describe('accessibility with menus and confirmations open', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer({}, { seed: ['--work-entries', '100', '--photos', '0'] });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  for (const [size, width, height] of [
+    ['desk', 1366, 850],
+    ['phone', 390, 844],
+  ] as const) {
+    it(`has no serious or critical finding with popups open (${size})`, { timeout: 180_000 }, async () => {
+      const { context, page } = await newPage(browser, { width, height });
+      await page.goto(`${server.url}/users`);
+      await signIn(page, SEED_ADMIN.email, SEED_ADMIN.password);
+      const problems: Record<string, string[]> = {};
+      const note = async (where: string, include: string[]) => {
+        const found = await axeProblems(page, include);
+        if (found.length) problems[where] = found;
+      };
+
+      // Add user: the role dropdown open, then the discard question.
+      await page.getByRole('button', { name: 'Add user' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add user' });
+      await dialog.getByLabel('First name').fill('Erkki');
+      await dialog
+        .locator('.p-dropdown')
+        .filter({ has: page.locator('#user-role') })
+        .click();
+      await page.locator('.p-dropdown-panel').waitFor();
+      await note('users role dropdown', ['.p-dialog', '.p-dropdown-panel']);
+      await page.keyboard.press('Escape');
+      await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+      await ask.waitFor();
+      await note('discard question', ['.p-confirm-dialog']);
+      expect(await contrastOf(page, '.p-confirm-dialog-accept')).toBeGreaterThanOrEqual(4.5);
+      await ask.getByRole('button', { name: 'Discard' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      // A delete confirmation.
+      await page
+        .getByRole('button', { name: /^Delete / })
+        .first()
+        .click();
+      const confirm = page.locator('.p-confirm-dialog');
+      await confirm.waitFor();
+      await note('delete confirmation', ['.p-confirm-dialog']);
+      expect(await contrastOf(page, '.p-confirm-dialog-accept')).toBeGreaterThanOrEqual(4.5);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'hidden' });
+
+      // The position-group picker open, its filter box named.
+      await page.goto(`${server.url}/position-groups`);
+      await page.getByRole('button', { name: 'Add position group' }).click();
+      await page.locator('#position-group-positions').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.locator('.p-multiselect-panel').waitFor();
+      await note('position-group picker', ['.p-dialog', '.p-multiselect-panel']);
+      await page.keyboard.press('Escape');
+
+      // Work entries: the worker filter's menu with its filter box.
+      await page.goto(`${server.url}/work-entries`);
+      await page.locator('main h1').waitFor();
+      const folded = page.getByRole('button', { name: /^Filters/ });
+      if (await folded.isVisible()) await folded.click();
+      await page
+        .locator('.p-dropdown')
+        .filter({ has: page.locator('[id$="-worker"]') })
+        .click();
+      await page.locator('.p-dropdown-panel .p-dropdown-filter').waitFor();
+      await note('work entries worker filter', ['main', '.p-dropdown-panel']);
+      await page.keyboard.press('Escape');
+
+      await context.close();
+      expect(problems).toEqual({});
+    });
+  }
+});
