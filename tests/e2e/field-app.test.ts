@@ -233,15 +233,25 @@ describe('field app', () => {
     await prep.getByText(/Photo saved on the phone/).waitFor();
     await page.getByText('Everything is sent').waitFor();
     await shot(page, 'field-photo-en');
-    const started = (await entries()).find((e) => e.task_id === tasks.prep) as Entry;
-    const detail = await api<{ photos: { url: string; content_type: string }[] }>(
-      server.url,
-      'GET',
-      `/work-entries/${started.id}`,
-      undefined,
-      admin,
-    );
-    expect(detail.body.photos).toHaveLength(1);
+    // Queued actions show at once, so wait for the server to hold the entry and its photo.
+    let started: Entry | undefined;
+    await expect
+      .poll(async () => (started = (await entries()).find((e) => e.task_id === tasks.prep)), {
+        timeout: 30_000,
+      })
+      .toBeDefined();
+    if (!started) throw new Error('the start never reached the server');
+    const startedId = started.id;
+    const photosOf = () =>
+      api<{ photos: { url: string; content_type: string }[] }>(
+        server.url,
+        'GET',
+        `/work-entries/${startedId}`,
+        undefined,
+        admin,
+      );
+    await expect.poll(async () => (await photosOf()).body.photos.length, { timeout: 30_000 }).toBe(1);
+    const detail = await photosOf();
     expect(detail.body.photos[0].content_type).toBe('image/jpeg');
     const jpeg = Buffer.from(
       await (await fetch(new URL(detail.body.photos[0].url, server.url))).arrayBuffer(),
@@ -252,8 +262,9 @@ describe('field app', () => {
     await page.getByText('Everything is sent').waitFor();
     await paint.getByText('Available').waitFor();
 
-    const mine = (await entries()).filter((e) => e.user_id === workerId);
-    expect(mine).toEqual([expect.objectContaining({ task_id: tasks.prep, status: 'completed' })]);
+    await expect
+      .poll(async () => (await entries()).filter((e) => e.user_id === workerId), { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ task_id: tasks.prep, status: 'completed' })]);
     await context.close();
   });
 
@@ -315,7 +326,15 @@ describe('field app', () => {
     await inspect.getByRole('button', { name: 'Start' }).click();
     await page.getByText('Everything is sent').waitFor();
     await inspect.getByText('In progress by you').waitFor();
-    const entry = (await entries()).find((e) => e.task_id === tasks.inspect) as Entry;
+    // The screen shows the start as soon as it is queued ("Everything is sent" was there before the
+    // tap): wait until the server has it.
+    let entry: Entry | undefined;
+    await expect
+      .poll(async () => (entry = (await entries()).find((e) => e.task_id === tasks.inspect)), {
+        timeout: 30_000,
+      })
+      .toBeDefined();
+    if (!entry) throw new Error('the start never reached the server');
 
     // Meanwhile the same worker completes it on another phone; this one is offline and pauses it.
     await context.setOffline(true);
