@@ -4,13 +4,11 @@
  * holds, and is given to a user like a built-in role, with the same rank rules.
  */
 import {
-  canGiveRole,
   hasPermission,
   isPermission,
   isRole,
   PERMISSIONS,
   type Permission,
-  type RoleGrant,
   type RoleLike,
   roleRank,
 } from './permissions.ts';
@@ -42,9 +40,4 @@ export function permissionsBeyond(actor: RoleLike, permissions: readonly string[
 export function normalizePermissions(permissions: readonly string[]): Permission[] {
   const wanted = new Set(permissions);
   return PERMISSIONS.filter((p) => wanted.has(p));
-}
-
-/** Giving a custom role to a user: the same rule as a built-in one (canGiveRole). */
-export function canAssignCustomRole(actor: RoleLike, role: RoleGrant): boolean {
-  return canGiveRole(actor, role);
 }

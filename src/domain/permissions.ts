@@ -139,10 +139,6 @@ export function assignableRoles(actorRole: RoleLike): Role[] {
   return ROLES.filter((r) => canGiveRole(actorRole, r));
 }
 
-export function canAssignRole(actorRole: RoleLike, role: string): boolean {
-  return canGiveRole(actorRole, role);
-}
-
 /** Roles screen (spec §6): a viewer edits a role only above it and with roles.update. */
 export function canEditRole(viewerRole: RoleLike, targetRole: RoleLike): boolean {
   return hasPermission(viewerRole, 'roles.update') && roleRank(viewerRole) > roleRank(targetRole);

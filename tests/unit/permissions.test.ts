@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   assignableRoles,
-  canAssignRole,
   canEditRole,
+  canGiveRole,
   canManageUser,
   hasAllPermissions,
   hasAnyPermission,
@@ -94,7 +94,7 @@ describe('roles and permissions (spec §6)', () => {
     expect(assignableRoles('admin')).toEqual(['admin', 'owner', 'manager', 'worker']);
     expect(assignableRoles('owner')).toEqual(['owner', 'manager', 'worker']);
     expect(assignableRoles('manager')).toEqual([]);
-    expect(canAssignRole('owner', 'admin')).toBe(false);
+    expect(canGiveRole('owner', 'admin')).toBe(false);
   });
 
   it('gives a custom role’s holder only roles within its level and its permissions (the console’s role list)', () => {

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import type { RoleInfo } from '../../api/gen/model';
 import { useListRoles } from '../../api/gen/roles/roles.ts';
-import { canAssignCustomRole } from '../../domain/custom-roles.ts';
 import type { RoleLike } from '../../domain/permissions.ts';
+import { canGiveRole } from '../../domain/permissions.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 
 export type CustomRole = RoleInfo & { id: number };
@@ -19,6 +19,6 @@ export function useCustomRoles() {
   const roles = useListRoles({ query: { enabled, select: (data) => data.roles.filter(isCustom) } });
   const all = useMemo(() => roles.data ?? [], [roles.data]);
   const viewer: RoleLike = grant ?? role;
-  const assignable = useMemo(() => all.filter((r) => canAssignCustomRole(viewer, r)), [all, viewer]);
+  const assignable = useMemo(() => all.filter((r) => canGiveRole(viewer, r)), [all, viewer]);
   return { all, assignable };
 }

@@ -3,9 +3,8 @@
  * uniqueness, sessions revoked when access shrinks, and work history kept on delete.
  */
 import type { Static } from '@sinclair/typebox';
-import { canAssignCustomRole } from '#domain/custom-roles.ts';
 import { normalizeEmail } from '#domain/email.ts';
-import { canAssignRole, canManageUser, type Role } from '#domain/permissions.ts';
+import { canGiveRole, canManageUser, type Role } from '#domain/permissions.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { actorRole, customRoleOf, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
 import { findPgError } from '../../lib/db-errors.ts';
@@ -21,7 +20,7 @@ import { assertUserCapacity } from '../site-settings/service.ts';
 const { userRows } = repo;
 
 /** The route's body: the type provider cannot follow the Role $ref, so role arrives as unknown
- * (the schema has checked it already; canAssignRole checks it again). */
+ * (the schema has checked it already; canGiveRole checks it again). */
 type Body<T> = Omit<T, 'role'> & { role?: unknown };
 const EMAIL_TAKEN = 'A user with this email already exists';
 
@@ -60,7 +59,7 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
   const customRole = await assignableCustomRole(ctx, input.custom_role_id);
   // A custom role's holder keeps the least built-in role beside it (db/schema/roles.ts).
   const role = customRole ? 'worker' : String(input.role);
-  if (!customRole && !canAssignRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
+  if (!customRole && !canGiveRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
   const email = input.email.trim();
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
@@ -96,7 +95,7 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
     if (target.role !== 'worker') changes.role = 'worker';
   } else if (input.role !== undefined && (input.role !== target.role || customChange)) {
     const role = String(input.role);
-    if (!canAssignRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
+    if (!canGiveRole(actorRole(ctx.actor), role)) throw roleNotAllowed(role);
     changes.role = input.role as Role;
   }
   if (input.first_name !== undefined) changes.firstName = cleanName('first_name', input.first_name);
@@ -147,7 +146,7 @@ async function assignableCustomRole(ctx: RequestContext, id: number | null | und
     throw errors.badRequest('No such role on this site', 'ROLE_NOT_FOUND', [
       { field: 'custom_role_id', message: 'No such role on this site', rule: 'exists' },
     ]);
-  if (!canAssignCustomRole(actorRole(ctx.actor), row)) throw roleNotAllowed(row.name, 'custom_role_id');
+  if (!canGiveRole(actorRole(ctx.actor), row)) throw roleNotAllowed(row.name, 'custom_role_id');
   return { id: row.id, name: row.name, level: row.level, permissions: row.permissions };
 }
 
