@@ -19,7 +19,7 @@ import { routingKey, selectStatus } from './machines/auth/auth.selectors.ts';
 import { AuthProvider, useAuthActor } from './machines/auth/auth-provider.tsx';
 import { loadInspector } from './machines/auth/inspector.ts';
 import { startAuthSession } from './machines/auth/session.ts';
-import { createAppRouter } from './router.tsx';
+import { createAppRouter, preloadSignedInApp } from './router.tsx';
 
 function App({ queryClient }: { queryClient: QueryClient }) {
   const auth = useAuthActor();
@@ -28,7 +28,13 @@ function App({ queryClient }: { queryClient: QueryClient }) {
 
   useEffect(() => {
     let key = routingKey(auth.getSnapshot());
+    let signingIn = false;
     const subscription = auth.subscribe((snapshot) => {
+      // While the sign-in request runs, the app shell and the dashboard load, so no blank frame
+      // follows it.
+      const nowSigningIn = snapshot.matches('signingIn');
+      if (nowSigningIn && !signingIn) preloadSignedInApp();
+      signingIn = nowSigningIn;
       const next = routingKey(snapshot);
       if (next === key) return;
       key = next;

@@ -24,7 +24,8 @@ import {
 } from './components/guards/require-access.ts';
 import type { RoleLike } from './domain/permissions.ts';
 import type { AuthActorRef } from './machines/auth/session.ts';
-import { SCREENS } from './screens/registry.ts';
+import { NAV } from './nav.ts';
+import { SCREENS } from './screen-registry.ts';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -53,7 +54,7 @@ const loadShell = () =>
     import('./components/layout/app-shell.tsx'),
     import('./i18n/area-texts.ts').then((m) => m.addAreaTexts()),
     import('./i18n/primereact-locale.ts'),
-  ]).then(([shell]) => shell);
+  ]).then(([{ AppShell }]) => ({ AppShell: () => <AppShell nav={NAV} /> }));
 
 /** Pathless layout: everything inside needs a signed-in user and renders in the app shell. */
 const appRoute = createRoute({
@@ -74,7 +75,7 @@ function deniedRedirect(grant: RoleLike): string {
 }
 
 /**
- * One route per path of each registered screen (src/screens/registry.ts): its access guard, its
+ * One route per path of each registered screen (src/screen-registry.ts): its access guard, its
  * search-param validation and its lazily loaded component.
  */
 const screenRoutes = SCREENS.flatMap((screen) =>
@@ -137,7 +138,7 @@ const unknownRoute = createRoute({
 });
 
 /**
- * Loads the app shell and the dashboard while the sign-in request runs (login-screen.tsx), so the
+ * Loads the app shell and the dashboard while the sign-in request runs (main.tsx calls it), so the
  * dashboard shows as soon as the session is signed in, with no blank frame for their chunks.
  */
 export function preloadSignedInApp(): void {

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENS } from '../../src/screens/registry.ts';
+import { SCREENS } from '../../src/screen-registry.ts';
 import { axeProblems } from './a11y.ts';
 import {
   ADMIN,

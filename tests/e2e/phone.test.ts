@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENS } from '../../src/screens/registry.ts';
+import { SCREENS } from '../../src/screen-registry.ts';
 import { launchBrowser, newPage, type RunningServer, screenshot, signIn, startServer } from './support.ts';
 
 const SEED_ADMIN = { email: 'seed.admin@example.com', password: 'Seed-Pass-1' };

@@ -53,7 +53,7 @@ const EDGES = FILES.flatMap(edgesOf);
 /** The console's layers, top first; a file may import its own layer or any below it. */
 const CONSOLE_LAYERS: [string, RegExp][] = [
   ['main', /^src\/main\.tsx$/],
-  ['router', /^src\/(router\.tsx|routes\/)/],
+  ['router', /^src\/(router\.tsx|nav\.ts|screen-registry\.ts|routes\/)/],
   ['screens', /^src\/(screens|field)\//],
   ['components', /^src\/components\//],
   ['machines and i18n', /^src\/(machines|i18n)\//],
@@ -181,8 +181,6 @@ function serverCycles(): string[] {
 /** Breaks found when the check was written, to be mended; each fix removes its line. */
 const KNOWN_BREAKS: string[] = [
   'server/src/routes/work-entries/service.ts -> drizzle-orm/pg-core (services builds queries)',
-  'src/components/layout/nav-config.ts -> src/screens/registry.ts (components above screens)',
-  'src/screens/login/login-screen.tsx -> src/router.tsx (screens above router)',
 ];
 const KNOWN_CYCLES: string[] = [];
 

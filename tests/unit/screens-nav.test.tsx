@@ -1,16 +1,11 @@
 /** The sidebar, derived from the screen registry, and the login error text. */
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from '../../src/components/guards/require-access.ts';
-import {
-  isActivePath,
-  NAV,
-  type NavEntry,
-  navFromScreens,
-  visibleNav,
-} from '../../src/components/layout/nav-config.ts';
+import { isActivePath, type NavEntry, visibleNav } from '../../src/components/layout/nav-config.ts';
 import type { Role } from '../../src/domain/permissions.ts';
+import { NAV, navFromScreens } from '../../src/nav.ts';
+import { SCREENS, type ScreenDef } from '../../src/screen-registry.ts';
 import { translateLoginError } from '../../src/screens/login/login-error.ts';
-import { SCREENS, type ScreenDef } from '../../src/screens/registry.ts';
 
 const ids = (entries: NavEntry[]) =>
   entries.map((e) => (e.kind === 'link' ? e.id : `${e.id}[${e.children.map((c) => c.id).join(',')}]`));

@@ -5,7 +5,7 @@ import {
   isRefreshAdvised,
   isTokenExpired,
   secondsLeft,
-} from '../../src/machines/auth/token.ts';
+} from '../../src/machines/auth/auth.machine.ts';
 
 const NOW = 1_750_000_000;
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -6,6 +6,7 @@ import { AccessDeniedNotice } from '../guards/access-gate.tsx';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
 import './primereact-defaults.ts';
 import { Brand } from './brand.tsx';
+import type { NavEntry } from './nav-config.ts';
 import { SidebarNav } from './sidebar-nav.tsx';
 import { TopBar } from './top-bar.tsx';
 import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
@@ -13,9 +14,10 @@ import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
 /**
  * Spec §2 Layout: a 240px sidebar (60px collapsed, open by default) on large screens; below
  * 992px a temporary drawer, at most 280px wide, that closes on navigation. The shell also mounts
- * the app's one toast and confirm dialog (NotifyProvider) for every screen inside it.
+ * the app's one toast and confirm dialog (NotifyProvider) for every screen inside it. The router
+ * hands it the sidebar's entries.
  */
-export function AppShell() {
+export function AppShell({ nav }: { nav: readonly NavEntry[] }) {
   const large = useMediaQuery(LARGE_BREAKPOINT);
   const [expanded, setExpanded] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -44,7 +46,7 @@ export function AppShell() {
             <div className="shell__brand">
               <Brand compact={!expanded} />
             </div>
-            <SidebarNav collapsed={!expanded} />
+            <SidebarNav nav={nav} collapsed={!expanded} />
           </aside>
         ) : (
           <Sidebar
@@ -54,7 +56,7 @@ export function AppShell() {
             header={<Brand />}
             blockScroll
           >
-            <SidebarNav onNavigate={() => setDrawerOpen(false)} />
+            <SidebarNav nav={nav} onNavigate={() => setDrawerOpen(false)} />
           </Sidebar>
         )}
         <div className="shell__main">

@@ -2,15 +2,15 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { isAllowed } from '../guards/require-access.ts';
-import { isActivePath, NAV, type NavLink, visibleNav } from './nav-config.ts';
+import { isActivePath, type NavEntry, type NavLink, visibleNav } from './nav-config.ts';
 
-type Props = { collapsed?: boolean; onNavigate?: () => void };
+type Props = { nav: readonly NavEntry[]; collapsed?: boolean; onNavigate?: () => void };
 
-export function SidebarNav({ collapsed = false, onNavigate }: Props) {
+export function SidebarNav({ nav, collapsed = false, onNavigate }: Props) {
   const { t } = useTranslation();
   const { grant } = usePermissions();
   const pathname = useLocation({ select: (location) => location.pathname });
-  const entries = visibleNav(NAV, (rule) => isAllowed(grant, rule));
+  const entries = visibleNav(nav, (rule) => isAllowed(grant, rule));
 
   const link = (item: NavLink) => {
     const active = isActivePath(pathname, item);

@@ -3,13 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { InlineMessage } from '../../components/common/inline-message.tsx';
 import { LanguagePicker } from '../../components/layout/language-picker.tsx';
 import { useAuth } from '../../machines/auth/auth-provider.tsx';
-import { preloadSignedInApp } from '../../router.tsx';
 import { translateLoginError } from './login-error.ts';
 
 /**
  * Spec §2 Login. The router redirects once the session is signed in. Plain inputs and buttons with
- * the theme's classes: the first load needs no PrimeReact component (issue 12 §4). While the
- * sign-in request runs, the app shell and the dashboard load, so no blank frame follows it.
+ * the theme's classes: the first load needs no PrimeReact component. main.tsx loads the app shell
+ * and the dashboard while the sign-in request runs.
  */
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -22,7 +21,6 @@ export function LoginScreen() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSubmit) return;
-    preloadSignedInApp();
     login(email.trim(), password);
   };
 

@@ -15,9 +15,13 @@ import {
 } from 'xstate';
 import { ApiError } from '../../../src/api/api-error.ts';
 import type { SessionUser } from '../../../src/api/gen/model';
-import { authMachine, type LoginInput, type LoginOutput } from '../../../src/machines/auth/auth.machine.ts';
+import {
+  authMachine,
+  isRefreshAdvised,
+  type LoginInput,
+  type LoginOutput,
+} from '../../../src/machines/auth/auth.machine.ts';
 import { startAuthSession } from '../../../src/machines/auth/session.ts';
-import { isRefreshAdvised } from '../../../src/machines/auth/token.ts';
 import { LOGIN_SERVER_CODE, type ModelContext, type ModelEvent } from './auth-model.ts';
 import { flush, type MemoryStorage, makeToken, TOKEN_LIFETIMES, USER } from './fixtures.ts';
 

@@ -1,19 +1,20 @@
 /**
  * Every screen inside the app shell, listed once: its path, the access it needs (written only
- * here), its sidebar entry and its lazily loaded component. The router (src/router.tsx) and the
- * sidebar (components/layout/nav-config.ts) are both derived from this list, so adding a screen is
- * one entry here plus the screen's folder (see README.md beside this file).
+ * here), its sidebar entry and its lazily loaded component. The router (router.tsx) and the
+ * sidebar (nav.ts, handed to the shell) are both derived from this list, so adding a screen is one
+ * entry here plus the screen's folder (see src/screens/README.md).
  *
  * Order matters: it is the sidebar's order. A group appears where its first screen does.
  */
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
-import type { AccessRule } from '../components/guards/require-access.ts';
-import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
-import { validateAssignmentsSearch } from './assignments/assignments-search.ts';
-import { validatePositionsSearch } from './positions/positions-search.ts';
-import { validateTasksSearch } from './tasks/tasks-search.ts';
-import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
-import { validateWorkEntriesSearch } from './work-entries/work-entries-search.ts';
+import type { AccessRule } from './components/guards/require-access.ts';
+import type { NavLabel } from './components/layout/nav-config.ts';
+import type { NavGroupId } from './nav.ts';
+import { validateAssignmentsSearch } from './screens/assignments/assignments-search.ts';
+import { validatePositionsSearch } from './screens/positions/positions-search.ts';
+import { validateTasksSearch } from './screens/tasks/tasks-search.ts';
+import { validateUserGroupsSearch } from './screens/user-groups/user-groups-search.ts';
+import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-search.ts';
 
 export interface ScreenDef {
   /** Stable id: the sidebar entry's key and the route's name in tests. */
@@ -26,7 +27,7 @@ export interface ScreenDef {
   access: AccessRule;
   /** Its sidebar entry; omit for screens reached only by links. */
   nav?: { label: NavLabel; icon: string; group?: NavGroupId };
-  /** lazyRouteComponent(() => import('./<area>/<area>-screen.tsx'), '<Area>Screen'): one chunk per screen. */
+  /** lazyRouteComponent(() => import('./screens/<area>/<area>-screen.tsx'), '<Area>Screen'): one chunk per screen. */
   component: RouteComponent;
   /**
    * Filters, tabs and selections that live in the URL: a pure function from the raw search
@@ -43,21 +44,27 @@ export const SCREENS: readonly ScreenDef[] = [
     aliases: ['/dashboard'],
     access: 'dashboard.view',
     nav: { label: 'nav.dashboard', icon: 'pi pi-home' },
-    component: lazyRouteComponent(() => import('./dashboard/dashboard-screen.tsx'), 'DashboardScreen'),
+    component: lazyRouteComponent(
+      () => import('./screens/dashboard/dashboard-screen.tsx'),
+      'DashboardScreen',
+    ),
   },
   {
     id: 'users',
     path: '/users',
     access: 'users.read',
     nav: { label: 'nav.users', icon: 'pi pi-users', group: 'management' },
-    component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
+    component: lazyRouteComponent(() => import('./screens/users/users-screen.tsx'), 'UsersScreen'),
   },
   {
     id: 'positions',
     path: '/positions',
     access: 'positions.read',
     nav: { label: 'nav.positions', icon: 'pi pi-map-marker', group: 'management' },
-    component: lazyRouteComponent(() => import('./positions/positions-screen.tsx'), 'PositionsScreen'),
+    component: lazyRouteComponent(
+      () => import('./screens/positions/positions-screen.tsx'),
+      'PositionsScreen',
+    ),
     validateSearch: validatePositionsSearch,
   },
   {
@@ -67,7 +74,7 @@ export const SCREENS: readonly ScreenDef[] = [
     aliases: ['/tasks'],
     access: 'tasks.read',
     nav: { label: 'nav.taskManagement', icon: 'pi pi-check-square', group: 'management' },
-    component: lazyRouteComponent(() => import('./tasks/tasks-screen.tsx'), 'TasksScreen'),
+    component: lazyRouteComponent(() => import('./screens/tasks/tasks-screen.tsx'), 'TasksScreen'),
     validateSearch: validateTasksSearch,
   },
   {
@@ -76,7 +83,10 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'tasks.read',
     // Spec §2 lists only task management in Management; this legacy screen sits right after it.
     nav: { label: 'nav.positionTaskAssignments', icon: 'pi pi-link', group: 'management' },
-    component: lazyRouteComponent(() => import('./assignments/assignments-screen.tsx'), 'AssignmentsScreen'),
+    component: lazyRouteComponent(
+      () => import('./screens/assignments/assignments-screen.tsx'),
+      'AssignmentsScreen',
+    ),
     validateSearch: validateAssignmentsSearch,
   },
   {
@@ -85,7 +95,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'position_groups.read',
     nav: { label: 'nav.positionGroups', icon: 'pi pi-th-large', group: 'management' },
     component: lazyRouteComponent(
-      () => import('./position-groups/position-groups-screen.tsx'),
+      () => import('./screens/position-groups/position-groups-screen.tsx'),
       'PositionGroupsScreen',
     ),
   },
@@ -94,7 +104,10 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/user-groups',
     access: 'user_groups.read',
     nav: { label: 'nav.userGroups', icon: 'pi pi-sitemap', group: 'management' },
-    component: lazyRouteComponent(() => import('./user-groups/user-groups-screen.tsx'), 'UserGroupsScreen'),
+    component: lazyRouteComponent(
+      () => import('./screens/user-groups/user-groups-screen.tsx'),
+      'UserGroupsScreen',
+    ),
     validateSearch: validateUserGroupsSearch,
   },
   {
@@ -103,7 +116,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'work_entries.read',
     nav: { label: 'nav.workEntries', icon: 'pi pi-clipboard' },
     component: lazyRouteComponent(
-      () => import('./work-entries/work-entries-screen.tsx'),
+      () => import('./screens/work-entries/work-entries-screen.tsx'),
       'WorkEntriesScreen',
     ),
     validateSearch: validateWorkEntriesSearch,
@@ -113,7 +126,7 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/roles',
     access: 'roles.read',
     nav: { label: 'nav.roles', icon: 'pi pi-shield', group: 'administration' },
-    component: lazyRouteComponent(() => import('./roles/roles-screen.tsx'), 'RolesScreen'),
+    component: lazyRouteComponent(() => import('./screens/roles/roles-screen.tsx'), 'RolesScreen'),
   },
   {
     id: 'site-settings',
@@ -121,7 +134,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'system.settings',
     nav: { label: 'nav.siteSettings', icon: 'pi pi-cog', group: 'administration' },
     component: lazyRouteComponent(
-      () => import('./site-settings/site-settings-screen.tsx'),
+      () => import('./screens/site-settings/site-settings-screen.tsx'),
       'SiteSettingsScreen',
     ),
   },
@@ -131,7 +144,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'system.settings',
     nav: { label: 'nav.systemStatus', icon: 'pi pi-server', group: 'administration' },
     component: lazyRouteComponent(
-      () => import('./system-status/system-status-screen.tsx'),
+      () => import('./screens/system-status/system-status-screen.tsx'),
       'SystemStatusScreen',
     ),
   },
