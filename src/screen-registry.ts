@@ -43,7 +43,7 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/',
     aliases: ['/dashboard'],
     access: 'dashboard.view',
-    nav: { label: 'nav.dashboard', icon: 'pi pi-home' },
+    nav: { label: 'dashboard.nav', icon: 'pi pi-home' },
     component: lazyRouteComponent(
       () => import('./screens/dashboard/dashboard-screen.tsx'),
       'DashboardScreen',
@@ -53,14 +53,14 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'users',
     path: '/users',
     access: 'users.read',
-    nav: { label: 'nav.users', icon: 'pi pi-users', group: 'management' },
+    nav: { label: 'users.nav', icon: 'pi pi-users', group: 'management' },
     component: lazyRouteComponent(() => import('./screens/users/users-screen.tsx'), 'UsersScreen'),
   },
   {
     id: 'positions',
     path: '/positions',
     access: 'positions.read',
-    nav: { label: 'nav.positions', icon: 'pi pi-map-marker', group: 'management' },
+    nav: { label: 'positions.nav', icon: 'pi pi-map-marker', group: 'management' },
     component: lazyRouteComponent(
       () => import('./screens/positions/positions-screen.tsx'),
       'PositionsScreen',
@@ -73,7 +73,7 @@ export const SCREENS: readonly ScreenDef[] = [
     // The dashboard's quick action links to /tasks (spec §2): the same screen.
     aliases: ['/tasks'],
     access: 'tasks.read',
-    nav: { label: 'nav.taskManagement', icon: 'pi pi-check-square', group: 'management' },
+    nav: { label: 'tasks.nav', icon: 'pi pi-check-square', group: 'management' },
     component: lazyRouteComponent(() => import('./screens/tasks/tasks-screen.tsx'), 'TasksScreen'),
     validateSearch: validateTasksSearch,
   },
@@ -82,7 +82,7 @@ export const SCREENS: readonly ScreenDef[] = [
     path: '/position-task-assignments',
     access: 'tasks.read',
     // Spec §2 lists only task management in Management; this legacy screen sits right after it.
-    nav: { label: 'nav.positionTaskAssignments', icon: 'pi pi-link', group: 'management' },
+    nav: { label: 'assignments.nav', icon: 'pi pi-link', group: 'management' },
     component: lazyRouteComponent(
       () => import('./screens/assignments/assignments-screen.tsx'),
       'AssignmentsScreen',
@@ -93,7 +93,7 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'position-groups',
     path: '/position-groups',
     access: 'position_groups.read',
-    nav: { label: 'nav.positionGroups', icon: 'pi pi-th-large', group: 'management' },
+    nav: { label: 'positionGroups.nav', icon: 'pi pi-th-large', group: 'management' },
     component: lazyRouteComponent(
       () => import('./screens/position-groups/position-groups-screen.tsx'),
       'PositionGroupsScreen',
@@ -103,7 +103,7 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'user-groups',
     path: '/user-groups',
     access: 'user_groups.read',
-    nav: { label: 'nav.userGroups', icon: 'pi pi-sitemap', group: 'management' },
+    nav: { label: 'userGroups.nav', icon: 'pi pi-sitemap', group: 'management' },
     component: lazyRouteComponent(
       () => import('./screens/user-groups/user-groups-screen.tsx'),
       'UserGroupsScreen',
@@ -114,7 +114,7 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'work-entries',
     path: '/work-entries',
     access: 'work_entries.read',
-    nav: { label: 'nav.workEntries', icon: 'pi pi-clipboard' },
+    nav: { label: 'workEntries.nav', icon: 'pi pi-clipboard' },
     component: lazyRouteComponent(
       () => import('./screens/work-entries/work-entries-screen.tsx'),
       'WorkEntriesScreen',
@@ -125,14 +125,14 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'roles',
     path: '/roles',
     access: 'roles.read',
-    nav: { label: 'nav.roles', icon: 'pi pi-shield', group: 'administration' },
+    nav: { label: 'rolesScreen.nav', icon: 'pi pi-shield', group: 'administration' },
     component: lazyRouteComponent(() => import('./screens/roles/roles-screen.tsx'), 'RolesScreen'),
   },
   {
     id: 'site-settings',
     path: '/site-settings',
     access: 'system.settings',
-    nav: { label: 'nav.siteSettings', icon: 'pi pi-cog', group: 'administration' },
+    nav: { label: 'siteSettings.nav', icon: 'pi pi-cog', group: 'administration' },
     component: lazyRouteComponent(
       () => import('./screens/site-settings/site-settings-screen.tsx'),
       'SiteSettingsScreen',
@@ -142,7 +142,7 @@ export const SCREENS: readonly ScreenDef[] = [
     id: 'system-status',
     path: '/system-status',
     access: 'system.settings',
-    nav: { label: 'nav.systemStatus', icon: 'pi pi-server', group: 'administration' },
+    nav: { label: 'systemStatus.nav', icon: 'pi pi-server', group: 'administration' },
     component: lazyRouteComponent(
       () => import('./screens/system-status/system-status-screen.tsx'),
       'SystemStatusScreen',

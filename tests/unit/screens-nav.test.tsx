@@ -43,14 +43,14 @@ describe('sidebar navigation', () => {
 
   it('keeps the registry order, puts a group where its first screen is, and honours the group access', () => {
     const nav = navFromScreens([
-      screen('dashboard', { nav: { label: 'nav.dashboard', icon: '' } }),
-      screen('users', { access: 'users.read', nav: { label: 'nav.users', icon: '', group: 'management' } }),
+      screen('dashboard', { nav: { label: 'dashboard.nav', icon: '' } }),
+      screen('users', { access: 'users.read', nav: { label: 'users.nav', icon: '', group: 'management' } }),
       screen('hidden', {}),
       screen('roles', {
         access: 'roles.read',
-        nav: { label: 'nav.users', icon: '', group: 'administration' },
+        nav: { label: 'users.nav', icon: '', group: 'administration' },
       }),
-      screen('more', { nav: { label: 'nav.users', icon: '', group: 'management' } }),
+      screen('more', { nav: { label: 'users.nav', icon: '', group: 'management' } }),
     ]);
     expect(navFor('owner', nav)).toEqual(['dashboard', 'management[users,more]', 'administration[roles]']);
     expect(navFor('manager', nav)).toEqual(['dashboard', 'management[users,more]']);

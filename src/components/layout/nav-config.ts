@@ -2,10 +2,12 @@
  * The sidebar's shape (spec §2 Layout) and the rules that read it. What it lists comes from the
  * screen registry beside the router (src/nav.ts), handed to the shell as a prop.
  */
+import type { NavArea } from '../../i18n/areas/index.ts';
 import type { Translation } from '../../i18n/locales/en.ts';
 import type { AccessRule } from '../guards/require-access.ts';
 
-export type NavLabel = `nav.${keyof Translation['nav']}`;
+/** A sidebar text: a group's or the field app's (core texts), or a screen area's own `nav`. */
+export type NavLabel = `nav.${keyof Translation['nav']}` | `${NavArea}.nav`;
 
 export type NavLink = {
   kind: 'link';

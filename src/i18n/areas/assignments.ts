@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** Position-task assignments (spec §2 legacy screen: assignments, bulk wizard, dependencies; §5, §8). */
 export const assignments = defineArea({
   en: {
+    nav: 'Task assignments',
     title: 'Position-task assignments',
     subtitle: 'Which tasks are done at which position, and in what order.',
     tabs: { assignments: 'Assignments', bulk: 'Bulk assignment', dependencies: 'Dependencies' },
@@ -134,6 +135,7 @@ export const assignments = defineArea({
     },
   },
   fi: {
+    nav: 'Tehtävien liitokset',
     title: 'Kohteiden tehtävien liitokset',
     subtitle: 'Mitkä tehtävät tehdään missäkin kohteessa ja missä järjestyksessä.',
     tabs: { assignments: 'Liitokset', bulk: 'Joukkoliitos', dependencies: 'Riippuvuudet' },
@@ -265,6 +267,7 @@ export const assignments = defineArea({
     },
   },
   sv: {
+    nav: 'Uppgiftstilldelning',
     title: 'Uppgifter per position',
     subtitle: 'Vilka uppgifter som görs vid vilken position, och i vilken ordning.',
     tabs: { assignments: 'Tilldelningar', bulk: 'Masstilldelning', dependencies: 'Beroenden' },

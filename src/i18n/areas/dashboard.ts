@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The dashboard (spec §2 Dashboard; issue 9 §3). */
 export const dashboard = defineArea({
   en: {
+    nav: 'Dashboard',
     title: 'Dashboard',
     welcome: 'Welcome back, {{name}}',
     subtitle: 'Here is an overview of {{site}}.',
@@ -40,6 +41,7 @@ export const dashboard = defineArea({
     loadFailed: 'The overview could not be loaded.',
   },
   fi: {
+    nav: 'Etusivu',
     title: 'Etusivu',
     welcome: 'Tervetuloa takaisin, {{name}}',
     subtitle: 'Työmaan {{site}} tilanne yhdellä silmäyksellä.',
@@ -77,6 +79,7 @@ export const dashboard = defineArea({
     loadFailed: 'Yleiskatsausta ei voitu ladata.',
   },
   sv: {
+    nav: 'Översikt',
     title: 'Översikt',
     welcome: 'Välkommen tillbaka, {{name}}',
     subtitle: 'Här är en översikt över {{site}}.',

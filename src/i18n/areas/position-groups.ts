@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The position groups screen (spec §2 Position groups, §5 Position group form, §8). */
 export const positionGroups = defineArea({
   en: {
+    nav: 'Position groups',
     title: 'Position groups',
     subtitle: 'Positions gathered into areas, floors or work zones, for granting access and planning work.',
     add: 'Add position group',
@@ -44,6 +45,7 @@ export const positionGroups = defineArea({
     saveFailed: 'Failed to save position group',
   },
   fi: {
+    nav: 'Kohderyhmät',
     title: 'Kohderyhmät',
     subtitle:
       'Kohteet koottuina alueiksi, kerroksiksi tai työlohkoiksi käyttöoikeuksia ja töiden suunnittelua varten.',
@@ -87,6 +89,7 @@ export const positionGroups = defineArea({
     saveFailed: 'Kohderyhmän tallentaminen epäonnistui',
   },
   sv: {
+    nav: 'Positionsgrupper',
     title: 'Positionsgrupper',
     subtitle:
       'Positioner samlade i områden, våningar eller arbetszoner, för behörigheter och planering av arbetet.',

@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The positions screen (spec §2 Positions, §5 Position form, §8), its CSV import and tag sheet. */
 export const positions = defineArea({
   en: {
+    nav: 'Positions',
     title: 'Positions',
     subtitle: 'Work locations on this site, with their NFC tags and GPS coordinates.',
     add: 'Add position',
@@ -136,6 +137,7 @@ export const positions = defineArea({
     },
   },
   fi: {
+    nav: 'Kohteet',
     title: 'Kohteet',
     subtitle: 'Työmaan työkohteet NFC-tunnisteineen ja GPS-koordinaatteineen.',
     add: 'Lisää kohde',
@@ -270,6 +272,7 @@ export const positions = defineArea({
     },
   },
   sv: {
+    nav: 'Positioner',
     title: 'Positioner',
     subtitle: 'Arbetsplatsens arbetspunkter med NFC-taggar och GPS-koordinater.',
     add: 'Lägg till position',

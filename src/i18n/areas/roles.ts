@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The roles and permissions screen (spec §2 Roles and permissions, §6; custom roles of issue 10). */
 export const roles = defineArea({
   en: {
+    nav: 'Roles and permissions',
     title: 'Roles and permissions',
     hierarchy:
       'Roles form a hierarchy: admin (level 4), owner (3), manager (2) and worker (1). You can change only roles below your own level, and give only permissions you hold yourself.',
@@ -70,6 +71,7 @@ export const roles = defineArea({
     saveFailed: 'Failed to save role. Please try again',
   },
   fi: {
+    nav: 'Roolit ja käyttöoikeudet',
     title: 'Roolit ja käyttöoikeudet',
     hierarchy:
       'Roolit muodostavat hierarkian: ylläpitäjä (taso 4), omistaja (3), esimies (2) ja työntekijä (1). Voit muuttaa vain omaa tasoasi alempia rooleja ja antaa vain oikeuksia, jotka sinulla itselläsi on.',
@@ -137,6 +139,7 @@ export const roles = defineArea({
     saveFailed: 'Roolin tallennus epäonnistui. Yritä uudelleen',
   },
   sv: {
+    nav: 'Roller och behörigheter',
     title: 'Roller och behörigheter',
     hierarchy:
       'Rollerna bildar en hierarki: administratör (nivå 4), ägare (3), arbetsledare (2) och arbetare (1). Du kan bara ändra roller under din egen nivå och bara ge behörigheter som du själv har.',

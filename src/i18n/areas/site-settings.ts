@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The site settings screen (spec §2 Site settings, §4, §5, §8). */
 export const siteSettings = defineArea({
   en: {
+    nav: 'Site settings',
     title: 'Site settings',
     subtitle: 'How this site works: its name, users, NFC checks, data and display.',
     cards: {
@@ -60,6 +61,7 @@ export const siteSettings = defineArea({
     },
   },
   fi: {
+    nav: 'Työmaan asetukset',
     title: 'Työmaan asetukset',
     subtitle: 'Miten työmaa toimii: nimi, käyttäjät, NFC-tarkistukset, tiedot ja näkymä.',
     cards: {
@@ -117,6 +119,7 @@ export const siteSettings = defineArea({
     },
   },
   sv: {
+    nav: 'Platsinställningar',
     title: 'Platsinställningar',
     subtitle: 'Hur arbetsplatsen fungerar: namn, användare, NFC-kontroller, data och visning.',
     cards: {

@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The system status screen (spec §2 System status, §4 Service status, §8). */
 export const systemStatus = defineArea({
   en: {
+    nav: 'System status',
     title: 'System status',
     subtitle: 'Health of the services behind this console. Refreshes every 30 seconds.',
     refresh: 'Refresh',
@@ -55,6 +56,7 @@ export const systemStatus = defineArea({
     },
   },
   fi: {
+    nav: 'Järjestelmän tila',
     title: 'Järjestelmän tila',
     subtitle: 'Konsolin taustapalvelujen kunto. Päivittyy 30 sekunnin välein.',
     refresh: 'Päivitä',
@@ -107,6 +109,7 @@ export const systemStatus = defineArea({
     },
   },
   sv: {
+    nav: 'Systemstatus',
     title: 'Systemstatus',
     subtitle: 'Hur tjänsterna bakom konsolen mår. Uppdateras var 30:e sekund.',
     refresh: 'Uppdatera',

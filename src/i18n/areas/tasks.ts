@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** Task management (spec §2 /position-tasks, §5 Task form, §8 save failures). */
 export const tasks = defineArea({
   en: {
+    nav: 'Task management',
     title: 'Task management',
     subtitle: 'The tasks at each position, and the template library they are created from.',
     view: { label: 'View', instances: 'Task instances', templates: 'Template library' },
@@ -109,6 +110,7 @@ export const tasks = defineArea({
     },
   },
   fi: {
+    nav: 'Tehtävät',
     title: 'Tehtävien hallinta',
     subtitle: 'Kohteiden tehtävät ja tehtäväpohjat, joista ne luodaan.',
     view: { label: 'Näkymä', instances: 'Kohteiden tehtävät', templates: 'Tehtäväpohjat' },
@@ -215,6 +217,7 @@ export const tasks = defineArea({
     },
   },
   sv: {
+    nav: 'Uppgifter',
     title: 'Uppgiftshantering',
     subtitle: 'Uppgifterna på varje position och mallbiblioteket de skapas från.',
     view: { label: 'Vy', instances: 'Uppgifter', templates: 'Mallbibliotek' },

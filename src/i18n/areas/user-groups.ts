@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The user groups screen (spec §2 User groups, §5 User group create). */
 export const userGroups = defineArea({
   en: {
+    nav: 'User groups',
     title: 'User groups',
     subtitle: 'Crews, subcontractors, departments and teams, and the position groups they may work in.',
     add: 'New group',
@@ -90,6 +91,7 @@ export const userGroups = defineArea({
     activeUserOnly: 'Choose an active user of this site',
   },
   fi: {
+    nav: 'Käyttäjäryhmät',
     title: 'Käyttäjäryhmät',
     subtitle:
       'Työryhmät, aliurakoitsijat, osastot ja tiimit sekä kohderyhmät, joissa ne saavat työskennellä.',
@@ -178,6 +180,7 @@ export const userGroups = defineArea({
     activeUserOnly: 'Valitse tämän työmaan aktiivinen käyttäjä',
   },
   sv: {
+    nav: 'Användargrupper',
     title: 'Användargrupper',
     subtitle:
       'Arbetslag, underentreprenörer, avdelningar och team, och de positionsgrupper där de får arbeta.',

@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The users screen (spec §2 Users, §5 User form). */
 export const users = defineArea({
   en: {
+    nav: 'Users',
     title: 'Users',
     subtitle: 'People who can sign in to this site, and their roles.',
     add: 'Add user',
@@ -35,6 +36,7 @@ export const users = defineArea({
     emailTaken: 'A user with this email already exists',
   },
   fi: {
+    nav: 'Käyttäjät',
     title: 'Käyttäjät',
     subtitle: 'Henkilöt, jotka voivat kirjautua tälle työmaalle, ja heidän roolinsa.',
     add: 'Lisää käyttäjä',
@@ -68,6 +70,7 @@ export const users = defineArea({
     emailTaken: 'Tällä sähköpostiosoitteella on jo käyttäjä',
   },
   sv: {
+    nav: 'Användare',
     title: 'Användare',
     subtitle: 'Personer som kan logga in på arbetsplatsen och deras roller.',
     add: 'Lägg till användare',

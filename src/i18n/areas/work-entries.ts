@@ -3,6 +3,7 @@ import { defineArea } from '../define-area.ts';
 /** The work entries screen (spec §2 Work entries, §3 Work entry; issue 9). */
 export const workEntries = defineArea({
   en: {
+    nav: 'Work entries',
     title: 'Work entries',
     subtitle: 'Every check-in on this site: who worked on what, where, and for how long.',
     subtitleOwn: 'Your own check-ins: what you worked on, where, and for how long.',
@@ -87,6 +88,7 @@ export const workEntries = defineArea({
     },
   },
   fi: {
+    nav: 'Työkirjaukset',
     title: 'Työkirjaukset',
     subtitle: 'Työmaan kaikki kirjaukset: kuka teki mitä, missä ja kuinka kauan.',
     subtitleOwn: 'Omat kirjauksesi: mitä teit, missä ja kuinka kauan.',
@@ -171,6 +173,7 @@ export const workEntries = defineArea({
     },
   },
   sv: {
+    nav: 'Arbetsregistreringar',
     title: 'Arbetsregistreringar',
     subtitle: 'Alla registreringar på arbetsplatsen: vem som gjorde vad, var och hur länge.',
     subtitleOwn: 'Dina egna registreringar: vad du gjorde, var och hur länge.',
