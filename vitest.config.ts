@@ -42,9 +42,9 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
-          // The browser tests run alone, after every other project: on two cores they raced
-          // the server tests for CPU and timed out waiting for the screen (CI of stop 13).
+          // The browser tests run after every other project (on two cores they raced the server
+          // tests for CPU and timed out waiting for the screen), two files at a time: each file
+          // has its own server, data folder and browser, and mostly waits on them.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 180_000,
