@@ -7,67 +7,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
 import { bulkAssignmentMachine } from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
 import { RESULT, WizardHarness } from './bulk-assignment.harness.ts';
 import { wizardModel } from './bulk-assignment.model.ts';
-import { allTransitionKeys, flush } from './site-settings.harness.ts';
+import { flush } from './site-settings.harness.ts';
+import { walkModel } from './support/walk-model.ts';
 
-const model = createTestModel(wizardModel, {
-  // Only events the model takes there: an event no transition accepts would be a silent no-op in
-  // the model but not necessarily in the real machine (a third rule, say).
-  filterEvents: (state, event) => state.can(event),
-  serializeState: (state, event, previous) =>
-    `${JSON.stringify(state.value)} ${JSON.stringify(state.context)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value ?? null)}`,
-});
-const paths = model.getShortestPaths();
-const taken = new Set<string>();
-const visited = new Set<string>();
-
-function flatten(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [key, inner] = Object.entries(value as Record<string, unknown>)[0];
-  return `${key}.${flatten(inner)}`;
-}
-
-describe('bulk assignment wizard (model-based)', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const harness = new WizardHarness(taken);
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(path.steps.map((s) => s.event.type))].map((type) => [
-            type,
-            (step: { event: Parameters<WizardHarness['exec']>[0] }) => harness.exec(step.event),
-          ]),
-        ),
-        states: {
-          '*': (state) => {
-            visited.add(flatten(state.value));
-            expect(harness.describeMismatch(state.value, state.context)).toBeNull();
-          },
-        },
-      });
-      harness.actor.stop();
-    });
-  }
-});
-
-describe('coverage', () => {
-  it('visited every state of the model', () => {
-    const leaves = getStateNodes(wizardModel.root)
-      .filter((node) => node.type === 'atomic')
-      .map((node) => node.path.join('.'));
-    expect(leaves.filter((leaf) => !visited.has(leaf))).toEqual([]);
-  });
-
-  it('took every transition of the real machine', () => {
-    expect(allTransitionKeys(bulkAssignmentMachine).filter((key) => !taken.has(key))).toEqual([]);
-  });
+// Only events the model takes there: an event no transition accepts would be a silent no-op in the
+// model but not necessarily in the real machine (a third rule, say).
+walkModel({
+  name: 'bulk assignment wizard',
+  model: wizardModel,
+  machine: bulkAssignmentMachine,
+  minPaths: 20,
+  harness: (taken) => new WizardHarness(taken),
+  onlyEventsTheModelTakes: true,
 });
 
 describe('details', () => {

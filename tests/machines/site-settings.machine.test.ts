@@ -6,58 +6,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
 import { DEFAULT_SITE_SETTINGS } from '../../src/domain/site-settings.ts';
 import { siteSettingsMachine } from '../../src/machines/site-settings/site-settings.machine.ts';
-import { allTransitionKeys, flush, SettingsHarness } from './site-settings.harness.ts';
+import { flush, SettingsHarness } from './site-settings.harness.ts';
 import { settingsModel } from './site-settings.model.ts';
+import { walkModel } from './support/walk-model.ts';
 
-const model = createTestModel(settingsModel, {
-  serializeState: (state, event, previous) =>
-    `${JSON.stringify(state.value)} ${JSON.stringify(state.context)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value ?? null)}`,
-});
-const paths = model.getShortestPaths();
-const taken = new Set<string>();
-const visited = new Set<string>();
-
-describe('site settings machine (model-based)', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(8);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const harness = new SettingsHarness(taken);
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(path.steps.map((s) => s.event.type))].map((type) => [
-            type,
-            (step: { event: Parameters<SettingsHarness['exec']>[0] }) => harness.exec(step.event),
-          ]),
-        ),
-        states: {
-          '*': (state) => {
-            visited.add(flatten(state.value));
-            expect(harness.describeMismatch(state.value, state.context)).toBeNull();
-          },
-        },
-      });
-      harness.actor.stop();
-    });
-  }
-});
-
-describe('coverage', () => {
-  it('visited every state of the model', () => {
-    const leaves = getStateNodes(settingsModel.root)
-      .filter((node) => node.type === 'atomic')
-      .map((node) => node.path.join('.'));
-    expect(leaves.filter((leaf) => !visited.has(leaf))).toEqual([]);
-  });
-
-  it('took every transition of the real machine', () => {
-    expect(allTransitionKeys(siteSettingsMachine).filter((key) => !taken.has(key))).toEqual([]);
-  });
+walkModel({
+  name: 'site settings machine',
+  model: settingsModel,
+  machine: siteSettingsMachine,
+  minPaths: 8,
+  harness: (taken) => new SettingsHarness(taken),
 });
 
 describe('timing and details', () => {
@@ -109,9 +69,3 @@ describe('timing and details', () => {
     actor.stop();
   });
 });
-
-function flatten(value: unknown): string {
-  if (typeof value === 'string') return value;
-  const [key, inner] = Object.entries(value as Record<string, unknown>)[0];
-  return `${key}.${flatten(inner)}`;
-}

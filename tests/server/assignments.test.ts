@@ -1,10 +1,9 @@
 /** Position-task assignments one by one (/position-task-assignments): spec §3, §5, §7, on every driver. */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionTaskAssignments, sites, taskDependencies } from '../../server/src/db/schema/index.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { type Actor, signInAs, useManagerAndWorker } from './support/actors.ts';
 import { assignTask, insertPosition, insertTask } from './support/tasks.ts';
 
 const BASE = '/api/v1/position-task-assignments';
@@ -13,23 +12,7 @@ describe.each(DRIVERS)('position-task assignments (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
-  });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions, as: Actor = manager) {
-    const res = await t.app.inject({ ...opts, headers: as.headers });
-    bodies.push(res.body);
-    return res;
-  }
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   const create = (payload: Record<string, unknown>) => call({ method: 'POST', url: BASE, payload });
 
   it('assigns a task with the names and codes of both sides, not primary unless asked', async () => {

@@ -5,10 +5,10 @@
  * nothing. On every driver.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { positionTaskAssignments, sites, taskInstances } from '../../server/src/db/schema/index.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 import { assignTask, insertInstance, insertPosition, insertTask, insertTemplate } from './support/tasks.ts';
 
 const URL = '/api/v1/position-task-assignments/bulk-rules';
@@ -17,29 +17,13 @@ describe.each(DRIVERS)('bulk wizard rules (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
     await t.app.database.db.insert(sites).values({ id: 'other', name: 'Other site' });
   });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
 
-  async function run(payload: unknown, who: Actor = manager) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: URL,
-      payload: payload as object,
-      headers: who.headers,
-    });
-    bodies.push(res.body);
-    return res;
-  }
+  const run = (payload: unknown, who?: Actor) =>
+    call({ method: 'POST', url: URL, payload: payload as object }, who);
   const counts = async (positionIds: number[]) => {
     const db = t.app.database.db;
     const a = (await db.select().from(positionTaskAssignments)).filter((r) =>

@@ -1,10 +1,9 @@
 /** Task dependencies (/task-dependencies): spec §3, §5, §7 and the blocked-task rule, on every driver. */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sites, taskDependencies, tasks, workEntries } from '../../server/src/db/schema/index.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 import { assignTask, insertPosition, insertTask } from './support/tasks.ts';
 
 const BASE = '/api/v1/task-dependencies';
@@ -13,24 +12,10 @@ describe.each(DRIVERS)('task dependencies (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
     await t.app.database.db.insert(sites).values({ id: 'other', name: 'Other site' });
   });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions, as: Actor = manager) {
-    const res = await t.app.inject({ ...opts, headers: as.headers });
-    bodies.push(res.body);
-    return res;
-  }
   const create = (payload: Record<string, unknown>) => call({ method: 'POST', url: BASE, payload });
   const validate = (payload: Record<string, unknown>) =>
     call({ method: 'POST', url: `${BASE}/validate`, payload });

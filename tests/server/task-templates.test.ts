@@ -1,30 +1,12 @@
-/** Legacy task templates (/task-templates): required fields, kept lists, filters, bulk create. */
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { describe, expect, it } from 'vitest';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 
 describe.each(DRIVERS)('legacy task templates (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
-  });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions, as: Actor = manager) {
-    const res = await t.app.inject({ ...opts, headers: as.headers });
-    bodies.push(res.body);
-    return res;
-  }
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   const url = '/api/v1/task-templates';
   const valid = (over: Record<string, unknown> = {}) => ({
     name: 'Install fire doors',

@@ -1,34 +1,16 @@
 /** The task catalogue (/tasks): rules of spec §5 for tasks, on every driver. */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { positionTaskAssignments, sites, taskDependencies, tasks } from '../../server/src/db/schema/index.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 import { assignTask, insertPosition, insertTask, logWork } from './support/tasks.ts';
 
 describe.each(DRIVERS)('task catalogue (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
-  });
-  afterAll(async () => {
-    // Whatever was sent, nothing answered with a server error.
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions, as: Actor = manager) {
-    const res = await t.app.inject({ ...opts, headers: as.headers });
-    bodies.push(res.body);
-    return res;
-  }
+  const { call, bodies } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   const create = (payload: Record<string, unknown>) =>
     call({ method: 'POST', url: '/api/v1/tasks', payload });
   const valid = (over: Record<string, unknown> = {}) => ({

@@ -1,31 +1,16 @@
 /** Creating instances for many positions: from-template and bulk create, in one transaction. */
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { positions, taskInstances } from '../../server/src/db/schema/index.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { useManagerAndWorker } from './support/actors.ts';
 import { insertPosition, insertTemplate } from './support/tasks.ts';
 
 describe.each(DRIVERS)('bulk task instances (%s)', (driver) => {
   let t: TestApp;
-  let manager: Actor;
-  const bodies: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
+  const { call } = useManagerAndWorker(driver, (a) => {
+    t = a.t;
   });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions) {
-    const res = await t.app.inject({ ...opts, headers: manager.headers });
-    bodies.push(res.body);
-    return res;
-  }
   const fromTemplate = (payload: Record<string, unknown>) =>
     call({ method: 'POST', url: '/api/v1/unified-tasks/instances/from-template', payload });
   const bulk = (payload: Record<string, unknown>) =>

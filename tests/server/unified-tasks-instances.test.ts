@@ -1,33 +1,17 @@
-/** Task instances (/unified-tasks/instances): creation rules, completion, lists, and the per-position routes. */
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../server/src/db/schema/index.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 import { insertInstance, insertPosition, insertTemplate } from './support/tasks.ts';
 
 describe.each(DRIVERS)('task instances (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
   let worker: Actor;
-  const bodies: string[] = [];
-
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager, worker } = a));
   beforeAll(async () => {
-    t = await buildTestApp(driver);
     await t.app.database.db.insert(sites).values({ id: 'far', name: 'Far site' });
-    manager = await signInAs(t, 'manager');
-    worker = await signInAs(t, 'worker');
   });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions, as: Actor = manager) {
-    const res = await t.app.inject({ ...opts, headers: as.headers });
-    bodies.push(res.body);
-    return res;
-  }
   const base = '/api/v1/unified-tasks';
   const create = (payload: Record<string, unknown>) =>
     call({ method: 'POST', url: `${base}/instances`, payload });

@@ -1,32 +1,16 @@
 /** The template library (/unified-tasks/templates): generated codes, search, and instances kept on delete. */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { taskInstances } from '../../server/src/db/schema/index.ts';
 import { templateCode, templateCodePrefix, timestampSuffix } from '../../src/domain/tasks.ts';
-import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
-import { type Actor, signInAs } from './support/actors.ts';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, useManagerAndWorker } from './support/actors.ts';
 import { insertInstance, insertPosition, insertTemplate } from './support/tasks.ts';
 
 describe.each(DRIVERS)('unified task templates (%s)', (driver) => {
   let t: TestApp;
   let manager: Actor;
-  const bodies: string[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp(driver);
-    manager = await signInAs(t, 'manager');
-  });
-  afterAll(async () => {
-    expect(bodies.filter((b) => b.includes('"statusCode":500'))).toEqual([]);
-    await t?.close();
-  });
-
-  async function call(opts: InjectOptions) {
-    const res = await t.app.inject({ ...opts, headers: manager.headers });
-    bodies.push(res.body);
-    return res;
-  }
+  const { call } = useManagerAndWorker(driver, (a) => ({ t, manager } = a));
   const url = '/api/v1/unified-tasks/templates';
   const create = (payload: Record<string, unknown>) => call({ method: 'POST', url, payload });
   const codes = (res: { json(): { templates: { task_code: string }[] } }) =>
