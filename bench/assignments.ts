@@ -1,5 +1,5 @@
 /**
- * Assignments benchmark (issue 8): on PGlite,
+ * Assignments benchmark: on PGlite,
  * - POST /position-task-assignments/bulk-assign with 10,000 pairs, dry run and real, in both body
  *   shapes (the wizard's 100 positions × 100 task ids, and 10,000 one-pair entries): each < 3 s;
  * - POST /task-dependencies/validate on a position whose dependency graph has 2,000 edges, at a

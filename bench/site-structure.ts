@@ -1,5 +1,5 @@
 /**
- * Site-structure benchmark (issue 6 §4): GET /positions with 5,000 positions (one page of 50, and
+ * Site-structure benchmark: GET /positions with 5,000 positions (one page of 50, and
  * the whole list) and GET /position-groups with 200 groups of 25 positions each, at a fixed rate
  * on PGlite, beside a bare Fastify route in the same run. Target: p99 < 20 ms at 1,000 req/s.
  * Run: npm run bench:site   (options: BENCH_DURATION=10 BENCH_RATE=1000 BENCH_WHOLE_RATE=100;

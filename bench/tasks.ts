@@ -1,5 +1,5 @@
 /**
- * Tasks benchmark (issue 7): 20,000 task instances over 2,000 positions on PGlite.
+ * Tasks benchmark: 20,000 task instances over 2,000 positions on PGlite.
  * - GET /unified-tasks/instances filtered by position, category and search (varied, accents
  *   included) at a fixed rate, beside a bare Fastify route in the same run. Target: p99 < 30 ms
  *   at 500 req/s.

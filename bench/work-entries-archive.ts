@@ -1,5 +1,5 @@
 /**
- * The auto-archive's cost (issue 10 §2): N closed entries a year old (a tenth with a photo row) on
+ * The auto-archive's cost: N closed entries a year old (a tenth with a photo row) on
  * a fresh database, moved as the job moves them (batches of 500), while a work-entries page is
  * requested every 20 ms beside it: the run's time, rows per second, its slowest batch, and the
  * page's latency during the run against the same page before it.

@@ -1,5 +1,5 @@
 /**
- * Work entries at a million rows (issue 9 §5), on PostgreSQL and PGlite:
+ * Work entries at a million rows, on PostgreSQL and PGlite:
  * - GET /work-entries: first pages of every sort in both orders, deep pages (cursors half-way and
  *   near the end), and filters (status, worker, position, task, days, search over names and notes,
  *   combined) at a fixed rate; target p99 < 50 ms on PostgreSQL and < 100 ms on PGlite at 300 req/s;

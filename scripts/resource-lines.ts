@@ -1,5 +1,5 @@
 /**
- * Issue 6's measure: how many lines of code a resource costs, users against the resources built
+ * How many lines of code a resource costs, users against the resources built
  * on the kit: position groups (apart from its membership, and with it) and a new simple resource
  * written by the guide (bench/simple-resource). Prints a table: `node scripts/resource-lines.ts`
  * (`--files`: each file's count too; `--json`).
@@ -18,7 +18,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 /** `--at REV`: the files as they were at that commit (e.g. users before the kit), else the working tree. */
 const atIndex = process.argv.indexOf('--at');
 const AT = atIndex === -1 ? null : process.argv[atIndex + 1];
-/** The last commit before issue 6's kit: users as they stood when the issue measured them. */
+/** The last commit before the resource kit: users as they stood when first measured. */
 const BEFORE_KIT = '19ed3f9';
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });

@@ -1,5 +1,5 @@
 /**
- * Work entries (spec §3, §4; issue 9): the statuses, the one state chart every status change
+ * Work entries (spec §3, §4): the statuses, the one state chart every status change
  * follows, the server-computed duration, the distance from the position, and the list's sorts
  * and limits. Shared by the API and the console, so both speak of the same transitions.
  */

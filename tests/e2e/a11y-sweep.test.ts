@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3: axe (serious and critical findings) on the sign-in page and on every screen of the
+ * Accessibility of every screen: axe (serious and critical findings) on the sign-in page and on every screen of the
  * screen registry as the admin, with each screen's main dialog opened where its page header has
  * an add button; in the light theme and again in the dark one. Every finding of a run is listed
  * at once, by screen and theme. AXE_DEBUG=1 prints each finding's HTML.

@@ -56,7 +56,7 @@ async function shot(page: Page, name: string) {
   await screenshot(page, name);
 }
 
-/** The whole card, the table kit's rows-per-page select included (named since issue 12). */
+/** The whole card, the table kit's rows-per-page select included (it has a name). */
 const CARD = '.assignments-card';
 
 describe('position-task assignments screen', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3 and §4 in the browser: no blank frame between sign-in and the dashboard (the shell
+ * The first load in the browser: no blank frame between sign-in and the dashboard (the shell
  * and dashboard load while the sign-in request runs), and the theme of the system setting applied
  * before the first paint with only that theme's stylesheet downloaded.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §3: the console by keyboard alone (Tab, Shift+Tab, Enter, Escape, arrows): sign-in,
+ * The console by keyboard alone (Tab, Shift+Tab, Enter, Escape, arrows): sign-in,
  * the skip link, the sidebar, the top bar's theme menu, a table's row actions, and a dialog that
  * traps focus, closes on Escape and returns focus to the button that opened it. Every stop shows
  * a focus ring.

@@ -36,7 +36,7 @@ type ApiPosition = {
 /**
  * Findings that are not this screen's, reported to their owners rather than hidden. None today:
  * the theme's primary colour, error red, tags, the page header's subtitle and the table kit's
- * rows-per-page select pass since issue 12 (tests/e2e/a11y-sweep.test.ts checks every screen).
+ * rows-per-page select pass (tests/e2e/a11y-sweep.test.ts checks every screen).
  */
 const NOT_OURS: RegExp[] = [];
 const kitFindings: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account from the Profile dialog (issue 11 §2), as a manager would use
+ * The signed-in user's own account from the Profile dialog, as a manager would use
  * it: name and language (the console follows at once and after a reload), and the password (the
  * current one required; the user's other sessions end, this one stays).
  */

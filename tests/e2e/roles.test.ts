@@ -1,5 +1,5 @@
 /**
- * Custom roles in Chromium (issue 10): an admin creates a role with three permissions and gives it
+ * Custom roles in Chromium: an admin creates a role with three permissions and gives it
  * to a new user, who can then do exactly those things; an owner cannot select the admin card.
  */
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 /**
- * The status page while PostgreSQL is unreachable (issue 10 §4): the real server runs on
+ * The status page while PostgreSQL is unreachable: the real server runs on
  * PostgreSQL through a TCP forwarder this test owns. Closing the forwarder (and every socket it
  * carries) makes the database unreachable without touching the shared PostgreSQL: the status page
  * shows the database unhealthy and the overall status with it; with the forwarder back, Refresh

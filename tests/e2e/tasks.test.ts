@@ -1,5 +1,5 @@
 /**
- * Task management as a manager uses it (issue 7): a template, tasks from it at three positions
+ * Task management as a manager uses it: a template, tasks from it at three positions
  * (an inactive one is not offered), one completed with notes and found again only with
  * include-completed, and search with and without accents; in English and Swedish.
  */

@@ -1,5 +1,5 @@
 /**
- * The work-entry archive end to end (issue 10 §2): the real server on PostgreSQL with the job
+ * The work-entry archive end to end: the real server on PostgreSQL with the job
  * checking every 2 seconds (a 2-second run slot instead of a day), a site with auto-archive on and
  * an entry that ended long ago: the job moves it, the list no longer shows it, and the Archive
  * view of the work entries screen does, read-only, with its detail.

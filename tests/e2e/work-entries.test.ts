@@ -1,5 +1,5 @@
 /**
- * Work entries end to end (issue 9 §5): a worker checks in by NFC tag through the API, uploads a
+ * Work entries end to end: a worker checks in by NFC tag through the API, uploads a
  * photo and completes; the admin finds the entry by filter in the console, opens it, sees the
  * photo open in a new tab without a bearer token, and exports the filtered CSV. Screenshots of
  * the dashboard and the work entries screen in English and Finnish.
@@ -37,7 +37,7 @@ const OTHER = {
 };
 const TAG = 'NFC0042A';
 
-/** Findings of the shared theme and table kit: none since issue 12 (tests/e2e/a11y-sweep.test.ts). */
+/** Findings of the shared theme and table kit: none (tests/e2e/a11y-sweep.test.ts checks every screen). */
 const NOT_OURS: RegExp[] = [];
 
 async function ourProblems(page: Page, include: string) {

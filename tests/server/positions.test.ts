@@ -1,4 +1,4 @@
-/** Positions API: list, create, edit and the per-site uniqueness of code and NFC tag (issue 6 §1). */
+/** Positions API: list, create, edit and the per-site uniqueness of code and NFC tag. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positions } from '../../server/src/db/schema/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Two server processes on one PostgreSQL database (issue 12 §1: background jobs run once per site
+ * Two server processes on one PostgreSQL database (background jobs run once per site
  * across instances): two apps with their jobs on, started together, archive a site's old entries
  * exactly once between them: one claim, every entry moved once, none left, none doubled. And two
  * movers forced to work at once (a claim taken over while its owner still runs) never move an

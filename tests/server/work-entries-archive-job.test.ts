@@ -1,5 +1,5 @@
 /**
- * The auto-archive job (issue 10 §2): closed entries older than the retention move to the archive
+ * The auto-archive job: closed entries older than the retention move to the archive
  * with their photo rows; the boundary day is the site's own; open entries never move; a second
  * run moves nothing; the dashboard's trigger-kept counts follow; another site is untouched.
  */

@@ -1,5 +1,5 @@
 /**
- * GET /work-entries/archive, its export, one archived entry and its photo (issue 10 §2): what the
+ * GET /work-entries/archive, its export, one archived entry and its photo: what the
  * job moved is readable, filtered by worker, position and days (in the site's zone), paged by
  * keyset, exported as CSV, photos served by their signed archive links; bad input is a 400.
  */

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The work entries screen's archive view (issue 10 §2): ?archive=true reads the archive with the
+ * The work entries screen's archive view: ?archive=true reads the archive with the
  * URL's filters, read-only (no text search, sorted by creation time only), opens archived
  * entries from the archive; only for those who see every entry.
  */

@@ -1,5 +1,5 @@
 /**
- * The work-entry auto-archive (issue 10 §2): for each site whose settings switch it on, closed
+ * The work-entry auto-archive: for each site whose settings switch it on, closed
  * entries (completed, failed, cancelled) that ended before the site's retention cut-off move from
  * work_entries to work_entries_archive, with their photo rows, a bounded batch per transaction.
  * "Older than workEntryRetentionDays" is judged by when the entry ended (completed_at), by whole

@@ -1,4 +1,4 @@
-/** GET /dashboard/summary (spec §2 Dashboard; issue 9 §3). */
+/** GET /dashboard/summary (spec §2 Dashboard). */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 import { WorkEntryStatusSchema } from './work-entry.ts';

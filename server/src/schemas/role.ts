@@ -1,4 +1,4 @@
-/** The roles API: the four built-in roles and a site's custom roles (issue 10). */
+/** The roles API: the four built-in roles and a site's custom roles. */
 import { Type } from '@sinclair/typebox';
 import { CUSTOM_ROLE_LEVEL_MIN, CUSTOM_ROLE_NAME_MAX } from '#domain/custom-roles.ts';
 import { PERMISSIONS } from '#domain/permissions.ts';

@@ -1,4 +1,4 @@
-/** The work-entry archive (issue 10 §2): archived entries, read-only, paged by keyset and exported. */
+/** The work-entry archive: archived entries, read-only, paged by keyset and exported. */
 import { type Static, Type } from '@sinclair/typebox';
 import { WORK_ENTRY_PAGE_MAX, WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
 import { IdParam, Nullable } from './common.ts';

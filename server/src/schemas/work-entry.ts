@@ -1,4 +1,4 @@
-/** Work entries (spec §3 Work entry, §7 GET /work-entries; issue 9): the list, check-in, status changes, photos. */
+/** Work entries (spec §3 Work entry, §7 GET /work-entries): the list, check-in, status changes, photos. */
 import { type Static, Type } from '@sinclair/typebox';
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from '#domain/positions.ts';
 import {

@@ -12,7 +12,7 @@ export function AccountMenu({ user, onLogout }: Props) {
   const { t, i18n } = useTranslation();
   const menu = useRef<Menu>(null);
   const [profileOpen, setProfileOpen] = useState(false);
-  // The language the user saved for themselves wins once they are signed in (issue 11 §2); the
+  // The language the user saved for themselves wins once they are signed in; the
   // top bar's language menu still switches for this visit.
   useEffect(() => {
     if (user.language && i18n.resolvedLanguage !== user.language) void i18n.changeLanguage(user.language);

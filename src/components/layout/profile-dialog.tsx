@@ -13,7 +13,7 @@ type Props = { user: SessionUser; visible: boolean; onHide: () => void };
 
 /**
  * Spec §4 Profile: who the user is on this site (read only: role and site are for an admin to
- * change), and their own name, language and password (issue 11 §2).
+ * change), and their own name, language and password.
  */
 export function ProfileDialog({ user, visible, onHide }: Props) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * The Profile dialog's two forms (issue 11 §2): the user's own name and language, and their
+ * The Profile dialog's two forms: the user's own name and language, and their
  * password. Limits from src/domain, the same the server's schema (schemas/account.ts) uses.
  */
 import * as yup from 'yup';

@@ -16,7 +16,7 @@ const LABELS = {
   system: 'topBar.themeSystem',
 } as const;
 
-/** The top bar's theme choice: light, dark or the system's setting (issue 12 §3). */
+/** The top bar's theme choice: light, dark or the system's setting. */
 export function ThemeMenu() {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);

@@ -1,5 +1,5 @@
 /**
- * The console's colour theme (issue 12 §3): light, dark, or the system's setting (the default),
+ * The console's colour theme: light, dark, or the system's setting (the default),
  * remembered per browser in localStorage. src/styles/theme-init.js applies it before the first
  * paint; this module swaps the theme stylesheet afterwards and follows the system setting live.
  */

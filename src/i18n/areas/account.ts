@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The signed-in user's own account in the Profile dialog (issue 11 §2): name, language, password. */
+/** The signed-in user's own account in the Profile dialog: name, language, password. */
 export const account = defineArea({
   en: {
     detailsTitle: 'Your details',

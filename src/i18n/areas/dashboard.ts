@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The dashboard (spec §2 Dashboard; issue 9 §3). */
+/** The dashboard (spec §2 Dashboard). */
 export const dashboard = defineArea({
   en: {
     nav: 'Dashboard',

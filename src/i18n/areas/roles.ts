@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The roles and permissions screen (spec §2 Roles and permissions, §6; custom roles of issue 10). */
+/** The roles and permissions screen (spec §2 Roles and permissions, §6, and the site's custom roles). */
 export const roles = defineArea({
   en: {
     nav: 'Roles and permissions',

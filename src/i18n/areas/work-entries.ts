@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The work entries screen (spec §2 Work entries, §3 Work entry; issue 9). */
+/** The work entries screen (spec §2 Work entries, §3 Work entry). */
 export const workEntries = defineArea({
   en: {
     nav: 'Work entries',

@@ -1,5 +1,5 @@
 /**
- * The site settings screen's behaviour (spec §4 Site settings; issue 10 §2): load, edit (dirty
+ * The site settings screen's behaviour (spec §4 Site settings): load, edit (dirty
  * against the saved values), save with the version the edits were based on, the 3-second success
  * banner, the load and save failures, and the stale-version conflict (someone else saved first).
  * No React, no fetch: the two server calls are actors supplied with .provide() (see

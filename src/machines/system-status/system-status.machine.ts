@@ -1,5 +1,5 @@
 /**
- * The system status screen's behaviour (spec §2, §4; issue 10 §3): health and metrics fetched
+ * The system status screen's behaviour (spec §2, §4): health and metrics fetched
  * together on open, on Refresh and every 30 s; a failed fetch shows the server's message (or the
  * generic one) and polling goes on; polling pauses while the browser tab is hidden and refreshes at
  * once when it returns, and stops when the screen closes (the actor is stopped). The tab's

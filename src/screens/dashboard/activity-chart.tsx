@@ -1,5 +1,5 @@
 /**
- * The 14-day chart of entries by status (issue 9 §3, beyond the spec): a stacked bar per day.
+ * The 14-day chart of entries by status: a stacked bar per day.
  * Loaded with React.lazy from the dashboard only, so chart.js (about 70 KB gzip) never weighs on
  * another screen or the first load.
  */

@@ -15,7 +15,7 @@ const ActivityChart = lazy(() => import('./activity-chart.tsx'));
 /**
  * Spec §2 Dashboard from one summary call: count cards (users only with users.read, tasks only
  * with tasks.read), quick actions by read permission, the five newest entries, and the 14-day
- * chart of entries by status (issue 9 §3).
+ * chart of entries by status.
  */
 export function DashboardScreen() {
   const { t, i18n } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * CSV import (issue 6): choose a file → the server's dry run shows what each row would do and why
+ * CSV import: choose a file → the server's dry run shows what each row would do and why
  * a row is refused → Import applies every row or none. Nothing is written before Import.
  */
 import { Message } from 'primereact/message';

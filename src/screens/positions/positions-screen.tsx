@@ -24,7 +24,7 @@ const TagSheetDialog = lazy(() => import('./tag-sheet-dialog.tsx'));
 /**
  * Spec §2 Positions: the site's positions (search and the inactive switch in the URL), add and
  * edit in a dialog, delete after a confirmation (or deactivate, when the position has history);
- * plus the CSV import and the printable tag sheet of issue 6.
+ * plus the CSV import and the printable tag sheet.
  */
 export function PositionsScreen() {
   const { t } = useTranslation();

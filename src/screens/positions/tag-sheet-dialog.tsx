@@ -1,5 +1,5 @@
 /**
- * The tag sheet (issue 6): for replacing lost tags on site, a printable sheet of cards with each
+ * The tag sheet: for replacing lost tags on site, a printable sheet of cards with each
  * chosen position's code, name and a QR code of its NFC tag id. The dialog previews it; Print
  * prints only the sheet (positions.css hides the rest under @media print). This file is loaded
  * lazily, and loads the QR library itself lazily, so neither is in the console's first download.

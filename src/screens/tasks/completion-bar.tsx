@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetPositionCompletionStats } from '../../api/gen/unified-tasks/unified-tasks.ts';
 
-/** Done of total at the chosen position, as a bar (issue 7 §2). */
+/** Done of total at the chosen position, as a bar. */
 export function CompletionBar({ positionId, positionLabel }: { positionId: number; positionLabel: string }) {
   const { t } = useTranslation();
   const labelId = useId();

@@ -1,5 +1,5 @@
 /**
- * The CSV export with progress (issue 9 §1): the server streams every matching row and says how
+ * The CSV export with progress: the server streams every matching row and says how
  * many in X-Total-Count before the first byte; while the body arrives, the lines received so far
  * are counted, so the bar shows rows of total. The finished text is handed to the browser as a
  * download.

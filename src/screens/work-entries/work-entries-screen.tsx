@@ -23,7 +23,7 @@ import './work-entries.css';
 const DEFAULT_ROWS = 25;
 
 /**
- * Spec §2 Work entries at a million rows (issue 9): a read-only table paged, sorted and filtered
+ * Spec §2 Work entries at a million rows: a read-only table paged, sorted and filtered
  * on the server, the filters and sort in the URL, a detail dialog, and the CSV export of every
  * matching row with its progress.
  */

@@ -23,7 +23,7 @@ export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
   /** The default, newest first, stays out of the URL. */
   sort: enumParam(search.sort, WORK_ENTRY_SORTS),
   order: enumParam(search.order, ['asc', 'desc'] as const),
-  /** The archive tab (issue 10 §2): entries the auto-archive job moved, read-only. */
+  /** The archive tab: entries the auto-archive job moved, read-only. */
   archive: search.archive === true || search.archive === 'true' ? (true as const) : undefined,
 });
 

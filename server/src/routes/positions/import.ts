@@ -1,5 +1,5 @@
 /**
- * CSV import of positions (issue 6): a row whose code exists updates that position, any other
+ * CSV import of positions: a row whose code exists updates that position, any other
  * creates one. Every row meets the rules of a single save, and codes and NFC tags must stay
  * unique across the file and the site's other positions. A dry run only answers the plan; an
  * apply re-plans inside one transaction and writes all rows or, if any is rejected, none.

@@ -1,4 +1,4 @@
-/** /work-entries/archive: archived work entries, read-only (issue 10 §2), and their photos. */
+/** /work-entries/archive: archived work entries, read-only, and their photos. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../schemas/common.ts';
 import {

@@ -1,5 +1,5 @@
 /**
- * The work entry rules of issue 9 on the server: the list (scoped to the caller, keyset pages, a
+ * The work entry rules on the server: the list (scoped to the caller, keyset pages, a
  * capped count), one entry, status changes along the state chart with the duration computed here,
  * and deletion (photos' files too).
  */
