@@ -102,6 +102,66 @@ function themes(): Plugin {
   };
 }
 
+/** The field routes' chunks by path (src/router.tsx loads them lazily): the frame, then each screen. */
+const FIELD_MODULES: [RegExp, string[]][] = [
+  [/^\/(t|field)(\/|$)/, ['src/field/field-layout.tsx', 'src/field/field-texts.ts']],
+  [/^\/t\//, ['src/field/screens/tag-screen.tsx']],
+  [/^\/field\/positions\//, ['src/field/screens/position-screen.tsx']],
+  [/^\/field\/?$/, ['src/field/screens/home-screen.tsx']],
+];
+
+/**
+ * A phone opening /t/{tag} or /field must not wait for the console's entry to run before asking
+ * for the field's chunks (one more round trip on a slow link, bench/field-first-visit.ts). A small
+ * classic script at the top of <head> (the CSP allows no inline script) adds modulepreload links
+ * for the chunks and stylesheets of the field route the path names, so they download beside the
+ * entry; on any other path it does nothing.
+ */
+function fieldPreload(): Plugin {
+  let url = '';
+  return {
+    name: 'tagger-field-preload',
+    // Before vite:build-html's generateBundle, which writes index.html with transformIndexHtml.
+    enforce: 'pre',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const walk = (file: string, into: Set<string>) => {
+        const chunk = byFile.get(file);
+        if (!chunk || into.has(file)) return;
+        into.add(file);
+        for (const dep of chunk.imports) walk(dep, into);
+      };
+      const inEntry = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, inEntry);
+      const rules = FIELD_MODULES.map(([path, modules]) => {
+        const files = new Set<string>();
+        for (const chunk of chunks) {
+          const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
+          if (modules.some((m) => id.endsWith(`/${m}`))) walk(chunk.fileName, files);
+        }
+        const js = [...files].filter((f) => !inEntry.has(f));
+        const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        return [path.source, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
+      });
+      const source =
+        `(()=>{const p=location.pathname;const add=(rel,href,as)=>{const l=document.createElement('link');` +
+        `l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};` +
+        `for(const[r,js,css]of ${JSON.stringify(rules)}){if(!new RegExp(r).test(p))continue;` +
+        `for(const f of js)add('modulepreload',f);for(const f of css)add('preload',f,'style')}})();`;
+      const fileName = `assets/field-preload-${hash(source)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+      url = `/${fileName}`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      // Before the stylesheets: a classic script after one would wait for it to load.
+      handler: () => (url ? [{ tag: 'script', attrs: { src: url }, injectTo: 'head-prepend' }] : []),
+    },
+  };
+}
+
 /**
  * The field app's service worker and web manifest (vite-plugin-pwa, Workbox): the whole built app
  * is precached, so a phone that opened it once opens /t/{tag} with no network; any navigation
@@ -141,7 +201,7 @@ const fieldPwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), themes(), fieldPwa],
+  plugins: [react(), themes(), fieldPreload(), fieldPwa],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

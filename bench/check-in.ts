@@ -5,7 +5,7 @@
  * /field/tags/{tag}, what a phone reads when a tag is tapped. Target: check-in p99 < 50 ms at
  * 200 req/s with a million entries.
  *
- * Data: `scripts/seed.ts` into its own database tagger_bench_checkin next to TEST_DATABASE_URL
+ * Data: `scripts/seed.ts` into its own database tagger_bench_field (BENCH_DB) next to TEST_DATABASE_URL
  * (or BENCH_DATABASE_URL), seeded once to BENCH_ENTRIES; later runs reuse it. The check-ins a
  * run makes are deleted at its end.
  * Run: npm run bench:check-in   (BENCH_ENTRIES=1000000, BENCH_RATE=200, BENCH_DURATION=10)
@@ -43,7 +43,7 @@ async function sequential(url: string, init: RequestInit, count: number, unique?
   return { p50: times[Math.floor(count / 2)], p99: times[Math.ceil(count * 0.99) - 1] };
 }
 
-const app = await openApp('postgres', 'tagger_bench_checkin');
+const app = await openApp('postgres', process.env.BENCH_DB ?? 'tagger_bench_field');
 const baseline = Fastify({ logger: false });
 baseline.get('/ping', async () => ({ ok: true }));
 try {

@@ -100,6 +100,18 @@ const loadField = () =>
     import('./field/field-texts.ts').then((m) => m.addFieldTexts()),
   ]).then(([layout]) => layout);
 
+/**
+ * Starts reading the position while the screen's chunks load (not awaited: the screen shows the
+ * phone's copy or "loading" itself, and an error is the screen's to show).
+ */
+function prefetchFieldPosition(context: RouterContext, source: { tag: string } | { id: number }): void {
+  const userId = context.auth.getSnapshot().context.user?.id ?? 0;
+  if ('id' in source && !(Number.isInteger(source.id) && source.id > 0)) return;
+  void import('./field/screens/use-position.ts')
+    .then((m) => m.prefetchPosition(context.queryClient, userId, source))
+    .catch(() => {});
+}
+
 const fieldRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'field',
@@ -119,11 +131,13 @@ const fieldRoutes = [
   createRoute({
     getParentRoute: () => fieldRoute,
     path: 'field/positions/$id',
+    loader: ({ context, params }) => prefetchFieldPosition(context, { id: Number(params.id) }),
     component: lazyRouteComponent(() => import('./field/screens/position-screen.tsx'), 'PositionScreen'),
   }),
   createRoute({
     getParentRoute: () => fieldRoute,
     path: 't/$tag',
+    loader: ({ context, params }) => prefetchFieldPosition(context, { tag: params.tag.trim() }),
     component: lazyRouteComponent(() => import('./field/screens/tag-screen.tsx'), 'TagScreen'),
   }),
 ];

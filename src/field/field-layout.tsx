@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../domain/permissions.ts';
 import { useAuth, useAuthActor } from '../machines/auth/auth-provider.tsx';
 import { refreshOfflinePack } from './api/field-cache.ts';
+import { afterFirstScreen } from './lib/after-first-screen.ts';
 import { requestPersistentStorage } from './lib/persist.ts';
 import { registerFieldServiceWorker } from './lib/pwa.ts';
 import { OutboxBar } from './outbox/outbox-bar.tsx';
@@ -21,12 +22,17 @@ import { OutboxContext } from './outbox/use-outbox.ts';
 function useOfflinePack(userId: number | null) {
   useEffect(() => {
     if (userId === null) return;
+    let live = true;
     const refresh = () => {
-      if (navigator.onLine) void refreshOfflinePack(userId).catch(() => {});
+      if (live && navigator.onLine) void refreshOfflinePack(userId).catch(() => {});
     };
-    refresh();
+    // After the first screen: the pack must not hold up the position a tag opened.
+    void afterFirstScreen().then(refresh);
     window.addEventListener('online', refresh);
-    return () => window.removeEventListener('online', refresh);
+    return () => {
+      live = false;
+      window.removeEventListener('online', refresh);
+    };
   }, [userId]);
 }
 

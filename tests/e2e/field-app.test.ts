@@ -257,6 +257,21 @@ describe('field app', () => {
       await (await fetch(new URL(detail.body.photos[0].url, server.url))).arrayBuffer(),
     );
     expect(jpegSize(jpeg)).toEqual({ width: 2000, height: 2000 });
+    // The task's actions and a photo in Finnish (the address's language wins and is kept).
+    await page.goto(`${server.url}/t/${TAG}?lng=fi`);
+    await prep.getByRole('button', { name: 'Valmis' }).waitFor();
+    await checkScreen(page);
+    await shot(page, 'field-task-actions-fi');
+    await prep.getByLabel('Ota kuva').setInputFiles({
+      name: 'site.png',
+      mimeType: 'image/png',
+      buffer: await QRCode.toBuffer('site photo fi', { width: 600, margin: 1 }),
+    });
+    await prep.getByText(/Kuva tallennettu puhelimeen/).waitFor();
+    await page.getByText('Kaikki on lähetetty').waitFor();
+    await checkScreen(page);
+    await shot(page, 'field-photo-fi');
+    await page.goto(`${server.url}/t/${TAG}?lng=en`);
     await prep.getByRole('button', { name: 'Complete' }).click();
     await prep.getByText('Done today').waitFor();
     await page.getByText('Everything is sent').waitFor();
@@ -300,13 +315,24 @@ describe('field app', () => {
     await page.getByText('3 waiting to send').waitFor();
     await page.reload();
     await page.getByRole('heading', { name: 'North stairwell' }).waitFor();
-    await page.getByText('Offline: tasks as saved on this phone').waitFor();
+    // In the site's date format (DD/MM/YYYY by default, 24-hour), not the browser's.
+    await page
+      .getByText(/Offline: tasks as saved on this phone at \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+      .waitFor();
     await paint.getByText('In progress by you').waitFor();
     await page.getByText('3 waiting to send').waitFor();
     await page.getByText('Offline: your work is kept on this phone').waitFor();
     await page.getByRole('button', { name: 'Show' }).click();
     await checkScreen(page);
     await shot(page, 'field-outbox-en');
+    // The same queue in Finnish, still offline (the service worker serves the page).
+    await page.goto(`${server.url}/t/${TAG}?lng=fi`);
+    await page.getByText('3 odottaa lähetystä').waitFor();
+    await page.getByRole('button', { name: 'Näytä' }).click();
+    await checkScreen(page);
+    await shot(page, 'field-outbox-fi');
+    await page.goto(`${server.url}/t/${TAG}?lng=en`);
+    await page.getByText('3 waiting to send').waitFor();
     expect((await entries()).filter((e) => e.task_id === tasks.paint)).toEqual([]);
 
     await context.setOffline(false);
@@ -348,6 +374,13 @@ describe('field app', () => {
     await page.getByText('Someone changed this work on another device first: it is now Completed.').waitFor();
     await checkScreen(page);
     await shot(page, 'field-conflict-en');
+    await page.goto(`${server.url}/t/${TAG}?lng=fi`);
+    await page.getByRole('button', { name: 'Näytä' }).click();
+    await page.getByText('Joku muutti tätä työtä toisella laitteella ensin: sen tila on nyt').waitFor();
+    await checkScreen(page);
+    await shot(page, 'field-conflict-fi');
+    await page.goto(`${server.url}/t/${TAG}?lng=en`);
+    await page.getByRole('button', { name: 'Show' }).click();
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.getByText('Everything is sent').waitFor();
 

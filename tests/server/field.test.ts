@@ -100,6 +100,8 @@ describe.each(DRIVERS)('field app reads (%s)', (driver) => {
       coordinates: { latitude: position.latitude, longitude: position.longitude },
     });
     expect(Date.parse(body.server_time)).toBeGreaterThan(Date.now() - 60_000);
+    // The phone shows dates (its offline copy's time) as the console does: the site's zone and format.
+    expect(body.display).toEqual({ timezone: 'UTC', date_format: 'DD/MM/YYYY' });
     const tasks = body.tasks as { task_id: number; state: string; order: number }[];
     // Survey (primary) and Formwork are ready first; Rebar after Formwork; Cleanup after Rebar.
     expect(tasks.map((x) => x.task_id)).toEqual([survey.id, formwork.id, rebar.id, cleanup.id]);

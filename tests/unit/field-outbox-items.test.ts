@@ -38,6 +38,7 @@ const body = (tasks: FieldTask[]): FieldPosition => ({
   },
   tasks,
   server_time: '2026-11-26T10:00:00Z',
+  display: { timezone: 'Europe/Helsinki', date_format: 'DD.MM.YYYY' },
 });
 
 let seq = 0;

@@ -56,6 +56,16 @@ export const FieldPosition = Type.Object(
     }),
     tasks: Type.Array(Type.Ref(FieldTask)),
     server_time: timestamp(),
+    display: Type.Object(
+      {
+        timezone: Type.String(),
+        date_format: Type.String(),
+      },
+      {
+        description:
+          'The site’s time zone and date format (as GET /site-settings/display): a phone keeps them with its copy of the position and shows its dates, offline too, as the console does',
+      },
+    ),
   },
   { $id: 'FieldPosition' },
 );

@@ -16,13 +16,27 @@ import {
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
+/**
+ * Other tabs of the app on this phone share the queue (one IndexedDB): a write here tells them
+ * too, so each tab's outbox and screens see it (found by tests/e2e/field-two-phones.test.ts: a
+ * second tab kept showing an empty queue).
+ */
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('tagger-field-outbox');
+
+function tell() {
+  for (const listener of listeners) listener();
+}
+
+tabs?.addEventListener('message', tell);
+
 export function onOutboxChange(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 function changed() {
-  for (const listener of listeners) listener();
+  tell();
+  tabs?.postMessage('changed');
 }
 
 export interface NewAction {

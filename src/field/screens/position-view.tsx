@@ -8,6 +8,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { distanceMetres } from '../../domain/work-entries.ts';
+import { formatSiteDate } from '../../i18n/format-date.ts';
+import { siteDisplayOf } from '../api/field-types.ts';
 import { currentPosition, type PhonePosition } from '../lib/geo.ts';
 import { withPending } from '../outbox/outbox-items.ts';
 import { useOutboxItems } from '../outbox/use-outbox.ts';
@@ -102,7 +104,9 @@ export function PositionView({ source }: { source: PositionSource }) {
         {offlineSince !== null ? (
           <p className="field-offline-copy" role="status">
             <span className="pi pi-wifi" aria-hidden="true" />{' '}
-            {t('field.position.offlineCopy', { time: new Date(offlineSince).toLocaleString() })}
+            {t('field.position.offlineCopy', {
+              time: formatSiteDate(offlineSince, siteDisplayOf(body), true),
+            })}
           </p>
         ) : null}
       </header>

@@ -88,7 +88,7 @@ async function fieldPositions(ctx: RequestContext, rows: PositionRow[]): Promise
   if (rows.length === 0) return [];
   const { db, siteId } = ctx;
   const ids = rows.map((r) => r.id);
-  const { timezone } = await getSiteSettings(db, siteId);
+  const { timezone, dateFormat } = await getSiteSettings(db, siteId);
   const assigned = await repo.assignedTasks(db, siteId, ids);
   const edges = await deps.edgesAtPositions(db, siteId, ids);
   const taskIds = [...new Set(assigned.map((a) => a.taskId))];
@@ -123,6 +123,7 @@ async function fieldPositions(ctx: RequestContext, rows: PositionRow[]): Promise
       names,
     }),
     server_time: serverTime,
+    display: { timezone, date_format: dateFormat },
   }));
 }
 

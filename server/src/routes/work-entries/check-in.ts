@@ -10,14 +10,14 @@
 import { distanceMetres } from '#domain/work-entries.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { textOrNull } from '../../lib/text-rules.ts';
-import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
 import * as checkin from '../../repositories/work-entries-checkin.ts';
 import type { WorkEntryCreateBody } from '../../schemas/work-entry.ts';
 import type { RequestContext } from '../../types.ts';
 import { blockedTasks } from '../task-dependencies/blocked.ts';
 import { type Keyed, once } from './idempotency.ts';
-import { entryAnswer, type WorkEntryDeps } from './service.ts';
+import { toApiEntry } from './present.ts';
+import type { WorkEntryDeps } from './service.ts';
 
 function refused(field: string, message: string, rule: string, status = 400, code = 'VALIDATION_ERROR') {
   return new HttpError(status, `${field}: ${message}`, { code, details: [{ field, message, rule }] });
@@ -27,34 +27,39 @@ function refused(field: string, message: string, rule: string, status = 400, cod
 const inactive = (field: string) =>
   refused(field, 'This position is inactive', 'active', 400, 'POSITION_INACTIVE');
 
-async function findPosition(ctx: RequestContext, body: WorkEntryCreateBody, validate: boolean) {
+/** The position the body names (by id, else by tag) and the tag the entry records. */
+function positionKeyOf(body: WorkEntryCreateBody): { key: checkin.PositionKey; tag: string | undefined } {
   const tag = body.nfc_tag_id?.trim() || undefined;
-  if (body.position_id === undefined && tag === undefined) {
+  if (body.position_id !== undefined) return { key: { id: body.position_id }, tag };
+  if (tag === undefined)
     throw refused('nfc_tag_id', 'Scan the position’s NFC tag or give the position', 'required');
-  }
-  if (body.position_id !== undefined) {
-    const position = await checkin.positionById(ctx.db, ctx.siteId, body.position_id);
-    if (!position) throw refused('position_id', 'No such position on this site', 'exists');
-    if (validate && tag !== undefined && position.nfcTagId !== tag) {
-      throw refused('nfc_tag_id', 'This NFC tag does not belong to the position', 'matches');
-    }
-    if (validate && !position.isActive) throw inactive('position_id');
-    return { position, tag: tag ?? position.nfcTagId };
-  }
-  const position = await checkin.positionByTag(ctx.db, ctx.siteId, tag as string);
-  if (!position) throw refused('nfc_tag_id', 'No position has this NFC tag', 'exists');
-  if (validate && !position.isActive) throw inactive('nfc_tag_id');
-  return { position, tag };
+  return { key: { tag }, tag };
 }
 
-async function checkTask(ctx: RequestContext, positionId: number, taskId: number) {
-  const task = await checkin.taskById(ctx.db, ctx.siteId, taskId);
+function checkPosition(facts: checkin.CheckInFacts | undefined, body: WorkEntryCreateBody, tag?: string) {
+  const byId = body.position_id !== undefined;
+  if (!facts) {
+    if (byId) throw refused('position_id', 'No such position on this site', 'exists');
+    throw refused('nfc_tag_id', 'No position has this NFC tag', 'exists');
+  }
+  const { position, enableNfcTagValidation: validate } = facts;
+  if (byId && validate && tag !== undefined && position.nfcTagId !== tag) {
+    throw refused('nfc_tag_id', 'This NFC tag does not belong to the position', 'matches');
+  }
+  if (validate && !position.isActive) throw inactive(byId ? 'position_id' : 'nfc_tag_id');
+  return facts;
+}
+
+async function checkTask(ctx: RequestContext, facts: checkin.CheckInFacts, taskId: number) {
+  const { task } = facts;
   if (!task) throw refused('task_id', 'No such task on this site', 'exists');
   if (!task.isActive) throw refused('task_id', 'This task is inactive', 'active');
-  if (!(await checkin.isAssigned(ctx.db, ctx.siteId, positionId, taskId))) {
-    throw refused('task_id', 'This task is not assigned to the position', 'assigned');
-  }
-  const blocked = (await blockedTasks(ctx.db, ctx.siteId, positionId)).find((b) => b.task_id === taskId);
+  if (!facts.assigned) throw refused('task_id', 'This task is not assigned to the position', 'assigned');
+  if (!facts.blocked) return task;
+  // Refused: only now are the blocking tasks read, to name them.
+  const blocked = (await blockedTasks(ctx.db, ctx.siteId, facts.position.id)).find(
+    (b) => b.task_id === taskId,
+  );
   if (blocked) {
     const names = blocked.blocked_by.map((b) => `${b.task_name} (${b.task_code})`).join(', ');
     const message = `This task waits for ${names} to be completed at this position`;
@@ -86,11 +91,21 @@ function coordinatesOf(body: WorkEntryCreateBody) {
   return { latitude: body.latitude, longitude: body.longitude };
 }
 
+/**
+ * Two round trips: the facts (checkInFacts) and the insert, whose returned row is the answer (a
+ * new entry has no photos), instead of reading back what was just written.
+ */
 export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: WorkEntryCreateBody) {
   const coordinates = coordinatesOf(body);
-  const { enableNfcTagValidation } = await getSiteSettings(ctx.db, ctx.siteId);
-  const { position, tag } = await findPosition(ctx, body, enableNfcTagValidation);
-  const task = await checkTask(ctx, position.id, body.task_id);
+  const { key, tag: given } = positionKeyOf(body);
+  const facts = checkPosition(
+    await checkin.checkInFacts(ctx.db, ctx.siteId, key, body.task_id, ctx.actor.userId),
+    body,
+    given,
+  );
+  const { position } = facts;
+  const task = await checkTask(ctx, facts, body.task_id);
+  const tag = given ?? position.nfcTagId;
   const at = position.latitude !== null && position.longitude !== null ? position : null;
   const row = await repo.workEntryRows.insert(ctx.db, ctx.siteId, {
     userId: ctx.actor.userId,
@@ -107,7 +122,7 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
         ? distanceMetres(coordinates, { latitude: at.latitude as number, longitude: at.longitude as number })
         : null,
   });
-  return entryAnswer(ctx, deps, row.id);
+  return { work_entry: toApiEntry({ ...row, ...facts.worker }, [], deps.links), photos: [] };
 }
 
 /** The check-in, once per Idempotency-Key (idempotency.ts). */

@@ -8,7 +8,8 @@
  * - A resend of the same request (method, path, body hash) answers the first answer, marked
  *   Idempotent-Replayed; the same key with another request is refused (422), and a copy that
  *   arrives while the first is in flight waits for the first's transaction and then replays it.
- * - Keys belong to one user of one site and expire after 7 days.
+ * - Keys belong to one user of one site and expire after 7 days (removed by the user's next claim
+ *   at most hourly).
  */
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_DAYS } from '#domain/work-entries.ts';
@@ -103,8 +104,25 @@ export async function once(
     return stored;
   });
   // After the commit, not inside: two transactions each deleting rows the other holds could deadlock.
-  if (!answer.replayed) await keys.removeExpiredKeys(ctx.db, owner, before);
+  if (!answer.replayed && sweepDue(owner)) await keys.removeExpiredKeys(ctx.db, owner, before);
   return answer;
+}
+
+/**
+ * A user's expired keys are removed at most once an hour per server process, not after every
+ * claim: an expired key is already treated as unused, so removing it is only upkeep, and a delete
+ * per action was one of a check-in's round trips (bench/check-in.ts).
+ */
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+const lastSweep = new Map<string, number>();
+
+function sweepDue(owner: { siteId: string; userId: number }, now = Date.now()): boolean {
+  const id = `${owner.siteId}:${owner.userId}`;
+  if (now - (lastSweep.get(id) ?? 0) < SWEEP_EVERY_MS) return false;
+  // Bounded: past 10,000 users the map starts again (each sweeps once more, nothing else).
+  if (lastSweep.size >= 10_000) lastSweep.clear();
+  lastSweep.set(id, now);
+  return true;
 }
 
 /** A request's key (if it sent one) and fingerprint, as the service functions take them. */

@@ -5,6 +5,7 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { FieldPositionDisplay } from './fieldPositionDisplay.ts';
 import type { FieldPositionPosition } from './fieldPositionPosition.ts';
 import type { FieldTask } from './fieldTask.ts';
 
@@ -12,4 +13,6 @@ export interface FieldPosition {
   position: FieldPositionPosition;
   tasks: FieldTask[];
   server_time: string;
+  /** The site’s time zone and date format (as GET /site-settings/display): a phone keeps them with its copy of the position and shows its dates, offline too, as the console does */
+  display: FieldPositionDisplay;
 }

@@ -90,6 +90,7 @@ export * from './exportWorkEntriesSort.ts';
 export * from './exportWorkEntriesStatus.ts';
 export * from './fieldEntry.ts';
 export * from './fieldPosition.ts';
+export * from './fieldPositionDisplay.ts';
 export * from './fieldPositionPosition.ts';
 export * from './fieldPositionPositionCoordinates.ts';
 export * from './fieldTask.ts';
