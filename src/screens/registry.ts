@@ -10,9 +10,11 @@ import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router'
 import type { AccessRule } from '../components/guards/require-access.ts';
 import type { NavGroupId, NavLabel } from '../components/layout/nav-config.ts';
 import { validateAssignmentsSearch } from './assignments/assignments-search.ts';
+import { validatePositionGroupsSearch } from './position-groups/position-groups-search.ts';
 import { validatePositionsSearch } from './positions/positions-search.ts';
 import { validateTasksSearch } from './tasks/tasks-search.ts';
 import { validateUserGroupsSearch } from './user-groups/user-groups-search.ts';
+import { validateUsersSearch } from './users/users-search.ts';
 import { validateWorkEntriesSearch } from './work-entries/work-entries-search.ts';
 
 export interface ScreenDef {
@@ -51,6 +53,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'users.read',
     nav: { label: 'nav.users', icon: 'pi pi-users', group: 'management' },
     component: lazyRouteComponent(() => import('./users/users-screen.tsx'), 'UsersScreen'),
+    validateSearch: validateUsersSearch,
   },
   {
     id: 'positions',
@@ -88,6 +91,7 @@ export const SCREENS: readonly ScreenDef[] = [
       () => import('./position-groups/position-groups-screen.tsx'),
       'PositionGroupsScreen',
     ),
+    validateSearch: validatePositionGroupsSearch,
   },
   {
     id: 'user-groups',
