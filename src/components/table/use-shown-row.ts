@@ -18,9 +18,14 @@ export const SHOWN_ROW_CLASS = 'row--created';
 /** How long the new row stays marked. */
 const MARKED_MS = 6000;
 
+/**
+ * `paged: false` for a server-paged (lazy) table, whose pages are the server's: the row is marked
+ * and scrolled to when the page shown holds it, and the table's own paging props are left alone.
+ */
 export function useShownRow<T extends { id: number }>(
   rows: readonly T[],
   createdId: number | null | undefined,
+  { paged = true }: { paged?: boolean } = {},
 ) {
   const [page, setPage] = useState({ first: 0, rows: DEFAULT_PAGE_SIZE });
   const [marked, setMarked] = useState<number | null>(null);
@@ -55,7 +60,7 @@ export function useShownRow<T extends { id: number }>(
     if (row) {
       seeking.current = null;
       row.scrollIntoView?.({ block: 'center' });
-    } else if (turned.current++ <= Math.ceil(rows.length / page.rows)) {
+    } else if (paged && turned.current++ <= Math.ceil(rows.length / page.rows)) {
       // The next page, from the last back to the first.
       setPage((p) => ({ ...p, first: p.first + p.rows < rows.length ? p.first + p.rows : 0 }));
     } else {
@@ -69,11 +74,13 @@ export function useShownRow<T extends { id: number }>(
     return () => clearTimeout(timer);
   }, [marked]);
 
+  const rowClassName = (row: T) => (row.id === marked ? SHOWN_ROW_CLASS : undefined);
+  if (!paged) return { ref, rowClassName };
   return {
     ref,
+    rowClassName,
     first: page.first,
     rows: page.rows,
     onPage: (e: DataTablePageEvent) => setPage({ first: e.first, rows: e.rows }),
-    rowClassName: (row: T) => (row.id === marked ? SHOWN_ROW_CLASS : undefined),
   };
 }
