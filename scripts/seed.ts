@@ -28,7 +28,9 @@ import {
   positionTaskAssignments,
   sites,
   taskDependencies,
+  taskInstances,
   tasks,
+  taskTemplates,
   userGroupMembers,
   userGroups,
   users,
@@ -107,6 +109,16 @@ const TASKS: [code: string, name: string, category: string, minutes: number][] =
   ['PHOTO', 'Photo documentation', 'documentation', 15],
   ['HANDOVER', 'Handover inspection', 'quality', 60],
 ];
+/** One-off tasks at a few positions, made by hand (no template): things found on site. */
+const ONE_OFF: [position: string, name: string, category: string, minutes: number][] = [
+  ['A-101', 'Repair damaged handrail bracket', 'safety', 30],
+  ['A-203', 'Remove leftover formwork', 'installation', 45],
+  ['B-102', 'Re-measure moisture after drying', 'testing', 20],
+  ['C-104', 'Photograph the hidden pipe joints', 'documentation', 15],
+  ['D-201', 'Clear the stairwell for the inspection', 'safety', 30],
+];
+/** The share of each building's instances ticked off so far: A is nearly done, D just started. */
+const DONE_SHARE: Record<string, number> = { A: 0.85, B: 0.55, C: 0.25, D: 0 };
 /** Each pair: the task cannot start before the one it depends on is completed at the position. */
 const DEPENDENCIES: [task: string, dependsOn: string][] = [
   ['REBAR', 'FORM'],
@@ -146,6 +158,8 @@ async function main() {
     say(
       `${positionIds.length} positions, groups, ${TASKS.length} tasks, ${pairs} assignments with dependencies`,
     );
+    const instances = await seedTemplatesAndInstances(db, positionIds);
+    say(`${TASKS.length} task templates, ${instances} task instances`);
     if (workerIds.length > 0) await seedEntries(db, say);
     const photos = await seedPhotos(db, config.dataDir);
     say(`${photos} photos written`);
@@ -314,6 +328,94 @@ async function seedTasks(db: Db, positionIds: number[]): Promise<number> {
   );
   if (deps.length) await db.insert(taskDependencies).values(deps).onConflictDoNothing();
   return assignments.length;
+}
+
+/**
+ * The template library and the task instances (issue 20 §4), so Task management shows the same
+ * work as the assignments: a template per catalogue task (same code, name, category, duration),
+ * and at each position an instance of each task assigned there, some ticked off (more in the
+ * buildings started first), plus a few one-off tasks made by hand. Instance completion is the
+ * instance's own (a complete call with a note); work entries are logged against the catalogue
+ * tasks and do not tick instances off. Made once: a site that has instances keeps them.
+ */
+async function seedTemplatesAndInstances(db: Db, positionIds: number[]): Promise<number> {
+  const priority = (category: string) => (category === 'safety' ? 3 : category === 'quality' ? 2 : 1);
+  await db
+    .insert(taskTemplates)
+    .values(
+      TASKS.map(([code, name, category, minutes]) => ({
+        siteId: SITE,
+        taskCode: code,
+        taskName: name,
+        templateName: name,
+        category,
+        priority: priority(category),
+        durationMinutes: minutes,
+      })),
+    )
+    .onConflictDoNothing();
+  const [existing] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(taskInstances)
+    .where(eq(taskInstances.siteId, SITE));
+  if ((existing?.n ?? 0) > 0) return existing.n;
+
+  const templates = await db.select().from(taskTemplates).where(eq(taskTemplates.siteId, SITE));
+  const templateOf = new Map(templates.map((t) => [t.taskCode, t]));
+  const manager = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, SITE), eq(users.email, 'manager@example.com')));
+  const pairs = await db
+    .select({
+      positionId: positionTaskAssignments.positionId,
+      code: tasks.taskCode,
+      isPrimary: positionTaskAssignments.isPrimary,
+      positionCode: positions.positionCode,
+    })
+    .from(positionTaskAssignments)
+    .innerJoin(tasks, eq(tasks.id, positionTaskAssignments.taskId))
+    .innerJoin(positions, eq(positions.id, positionTaskAssignments.positionId))
+    .where(
+      and(eq(positionTaskAssignments.siteId, SITE), inArray(positionTaskAssignments.positionId, positionIds)),
+    );
+  const order = new Map(TASKS.map(([code], i) => [code, i]));
+  const byPosition = Map.groupBy(pairs, (p) => p.positionId);
+  const now = Date.now();
+  const rows: (typeof taskInstances.$inferInsert)[] = [];
+  for (const list of byPosition.values()) {
+    // In the order the work goes (formwork before rebar …): the first ones are the ones done.
+    list.sort((a, b) => (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
+    const done = Math.round(list.length * (DONE_SHARE[list[0].positionCode[0]] ?? 0));
+    for (const [k, pair] of list.entries()) {
+      const template = templateOf.get(pair.code);
+      if (!template) continue;
+      const completed = k < done;
+      rows.push({
+        siteId: SITE,
+        positionId: pair.positionId,
+        templateId: template.id,
+        taskCode: template.taskCode,
+        taskName: template.taskName,
+        category: template.category,
+        priority: template.priority,
+        durationMinutes: template.durationMinutes,
+        isPrimary: pair.isPrimary,
+        isCompleted: completed,
+        // Finished over the last weeks, the earlier tasks first; never in the future.
+        completedAt: completed ? new Date(now - (done - k) * 2 * 86_400_000) : null,
+        completedBy: completed ? (manager[0]?.id ?? null) : null,
+      });
+    }
+  }
+  const positionByCode = new Map(pairs.map((p) => [p.positionCode, p.positionId]));
+  for (const [code, name, category, minutes] of ONE_OFF) {
+    const positionId = positionByCode.get(code);
+    if (positionId === undefined) continue;
+    rows.push({ siteId: SITE, positionId, taskName: name, category, durationMinutes: minutes, priority: 2 });
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(taskInstances).values(rows.slice(i, i + 1000));
+  return rows.length;
 }
 
 /**

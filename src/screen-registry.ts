@@ -11,9 +11,11 @@ import type { AccessRule } from './components/guards/require-access.ts';
 import type { NavLabel } from './components/layout/nav-config.ts';
 import type { NavGroupId } from './nav.ts';
 import { validateAssignmentsSearch } from './screens/assignments/assignments-search.ts';
+import { validatePositionGroupsSearch } from './screens/position-groups/position-groups-search.ts';
 import { validatePositionsSearch } from './screens/positions/positions-search.ts';
 import { validateTasksSearch } from './screens/tasks/tasks-search.ts';
 import { validateUserGroupsSearch } from './screens/user-groups/user-groups-search.ts';
+import { validateUsersSearch } from './screens/users/users-search.ts';
 import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-search.ts';
 
 export interface ScreenDef {
@@ -55,6 +57,7 @@ export const SCREENS: readonly ScreenDef[] = [
     access: 'users.read',
     nav: { label: 'users.nav', icon: 'pi pi-users', group: 'management' },
     component: lazyRouteComponent(() => import('./screens/users/users-screen.tsx'), 'UsersScreen'),
+    validateSearch: validateUsersSearch,
   },
   {
     id: 'positions',
@@ -98,6 +101,7 @@ export const SCREENS: readonly ScreenDef[] = [
       () => import('./screens/position-groups/position-groups-screen.tsx'),
       'PositionGroupsScreen',
     ),
+    validateSearch: validatePositionGroupsSearch,
   },
   {
     id: 'user-groups',

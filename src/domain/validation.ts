@@ -19,6 +19,8 @@ export const LIMITS = {
   passwordMax: 128,
   textMax: 2000,
   codeMax: 50,
+  /** A list's search text (users, position groups). */
+  searchMax: 100,
 } as const;
 
 /** A simple email pattern (spec §5); the same regular expression on both sides. */

@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sites, workEntries } from '../../server/src/db/schema/index.ts';
+import { sites, taskTemplates, workEntries } from '../../server/src/db/schema/index.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs, signInEveryRole } from './support/actors.ts';
 import {
@@ -30,6 +30,10 @@ describe.each(DRIVERS)('dashboard summary (%s)', (driver) => {
     otherWorker = await signInAs(t, 'worker');
     positionId = (await makePosition(t, { positionName: 'Gate A' })).id;
     await makeTask(t, positionId);
+    // The Tasks card counts the template library it opens: one template here, one catalogue task above.
+    await t.app.database.db
+      .insert(taskTemplates)
+      .values({ siteId: 'main', taskCode: 'CHECK', taskName: 'Check' });
     const now = Date.now();
     // Today 3 completed and 1 in progress (the worker's), 3 days ago 2 failed, 20 days ago 5 completed (off the chart).
     const at = (daysAgo: number) => new Date(now - daysAgo * DAY);
@@ -45,6 +49,9 @@ describe.each(DRIVERS)('dashboard summary (%s)', (driver) => {
     }
     // Another site's entries count nowhere here.
     await t.app.database.db.insert(sites).values({ id: 'elsewhere', name: 'Elsewhere' });
+    await t.app.database.db
+      .insert(taskTemplates)
+      .values({ siteId: 'elsewhere', taskCode: 'CHECK', taskName: 'Not here' });
     const foreignUser = await signInAs(t, 'worker', 'elsewhere');
     const foreignPosition = await makePosition(t, { siteId: 'elsewhere' });
     await insertEntry(t, { siteId: 'elsewhere', userId: foreignUser.id, positionId: foreignPosition.id });

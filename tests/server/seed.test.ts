@@ -1,4 +1,8 @@
-/** The demo seed (scripts/seed.ts) on each database: no work ends, starts or is created in the future. */
+/**
+ * The demo seed (scripts/seed.ts) on each database: no work ends, starts or is created in the
+ * future; and the tasks are one picture (issue 20 §4): the library holds the catalogue's tasks,
+ * every assignment has its task instance at the position, some ticked off, none in the future.
+ */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -58,5 +62,26 @@ describe.each(DRIVERS)('demo seed (%s)', (driver) => {
     const rows = Array.isArray(result) ? result : (result as { rows: unknown[] }).rows;
     expect(rows[0]).toMatchObject({ total: 600, ends_later: 0, starts_later: 0, ends_before_start: 0 });
     expect((rows[0] as { completed: number }).completed).toBeGreaterThan(300);
+
+    const picture = await database.db.execute(sql`
+      select (select count(*)::int from tasks where site_id = 'main') as catalogue,
+             (select count(*)::int from task_templates where site_id = 'main') as templates,
+             (select count(*)::int from task_templates tt where tt.site_id = 'main'
+                and not exists (select 1 from tasks t where t.site_id = 'main' and t.task_code = tt.task_code)) as unmatched,
+             (select count(*)::int from position_task_assignments a where a.site_id = 'main'
+                and not exists (select 1 from task_instances i join tasks t on t.task_code = i.task_code and t.site_id = i.site_id
+                                where i.position_id = a.position_id and t.id = a.task_id)) as missing,
+             (select count(*)::int from task_instances where site_id = 'main' and is_completed) as done,
+             (select count(*)::int from task_instances where site_id = 'main' and not is_completed) as open,
+             (select count(*)::int from task_instances where site_id = 'main' and template_id is null) as one_off,
+             (select count(*)::int from task_instances where completed_at > now()) as done_later`);
+    const tasks = (Array.isArray(picture) ? picture : (picture as { rows: unknown[] }).rows)[0] as Record<
+      string,
+      number
+    >;
+    expect(tasks).toMatchObject({ catalogue: 15, templates: 15, unmatched: 0, missing: 0, done_later: 0 });
+    expect(tasks.done).toBeGreaterThan(50);
+    expect(tasks.open).toBeGreaterThan(50);
+    expect(tasks.one_off).toBeGreaterThan(0);
   });
 });

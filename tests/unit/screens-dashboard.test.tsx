@@ -70,7 +70,8 @@ describe('dashboard', () => {
       (await screen.findByText(label, { selector: '.stat-card__label' })).closest('a');
     expect((await card('Users'))?.getAttribute('href')).toBe('/users');
     expect((await card('Positions'))?.getAttribute('href')).toBe('/positions');
-    expect((await card('Tasks'))?.getAttribute('href')).toBe('/tasks');
+    // The count is the template library's, and the card opens it (issue 20 §4).
+    expect((await card('Tasks'))?.getAttribute('href')).toBe('/position-tasks?view=templates');
     expect((await card('Work entries'))?.getAttribute('href')).toBe('/work-entries');
     expect(await screen.findByText('1,000,000')).toBeTruthy();
     for (const action of ['Manage users', 'Manage positions', 'Manage tasks', 'View work entries']) {

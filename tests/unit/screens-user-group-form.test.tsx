@@ -17,7 +17,7 @@ vi.mock('../../src/machines/auth/auth-provider.tsx', () => ({
   }),
 }));
 
-const { UserGroupCreateDialog } = await import('../../src/screens/user-groups/user-group-create-dialog.tsx');
+const { UserGroupFormDialog } = await import('../../src/screens/user-groups/user-group-form-dialog.tsx');
 const { userGroupFormSchema, userGroupFormValues } = await import(
   '../../src/screens/user-groups/user-group-form.schema.ts'
 );
@@ -38,9 +38,20 @@ const person = (id: number, first: string, is_active = true): User => ({
 });
 
 async function renderDialog(onCreated = vi.fn()) {
-  await renderScreen(() => <UserGroupCreateDialog visible onHide={() => {}} onCreated={onCreated} />, {
-    data: [[usersListKey, { users: [person(2, 'Maija'), person(3, 'Ville', false)] }]],
-  });
+  await renderScreen(
+    () => (
+      <UserGroupFormDialog
+        visible
+        group={null}
+        onHide={() => {}}
+        onCreated={onCreated}
+        onUpdated={() => {}}
+      />
+    ),
+    {
+      data: [[usersListKey, { users: [person(2, 'Maija'), person(3, 'Ville', false)] }]],
+    },
+  );
   return onCreated;
 }
 

@@ -164,21 +164,34 @@ describe('user groups screen', () => {
     expect(screen.getByText('No position access')).toBeTruthy();
   });
 
-  it('offers only active users who are not members yet, and adds the one picked', async () => {
+  it('offers only active users who are not members yet, and adds several picked at once', async () => {
     serve(() => ({ data: { ...CREW_DETAIL.members[0], user_id: 4, first_name: 'Wilma' } }));
     await renderAs('manager', '/user-groups?group=5');
-    await openPicker('User to add');
+    const input = screen.getByLabelText('Users to add', { selector: 'input' });
+    await act(async () => fireEvent.click(input.closest('.p-multiselect') as HTMLElement));
+    const options = () => [
+      ...document.querySelectorAll<HTMLElement>('.p-multiselect-panel .p-multiselect-item'),
+    ];
     // Maija is a member already, Ville is inactive.
-    expect(optionTexts()).toEqual(['Ada Test (ada@example.com)', 'Wilma Test (wilma@example.com)']);
-    await act(async () => fireEvent.click(pickerOptions()[1]));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add member' })));
-    await waitFor(() =>
-      expect(http.apiRequest).toHaveBeenCalledWith(
-        expect.objectContaining({ url: '/user-groups/5/members', method: 'POST', data: { user_id: 4 } }),
-        undefined,
-      ),
-    );
-    expect(await screen.findByText('Wilma Test was added to the group')).toBeTruthy();
+    expect(options().map((o) => o.textContent)).toEqual([
+      'Ada Test (ada@example.com)',
+      'Wilma Test (wilma@example.com)',
+    ]);
+    await act(async () => fireEvent.click(options()[0]));
+    await act(async () => fireEvent.click(options()[1]));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add member (2)' })));
+    for (const userId of [1, 4])
+      await waitFor(() =>
+        expect(http.apiRequest).toHaveBeenCalledWith(
+          expect.objectContaining({
+            url: '/user-groups/5/members',
+            method: 'POST',
+            data: { user_id: userId },
+          }),
+          undefined,
+        ),
+      );
+    expect(await screen.findByText('2 members were added to the group')).toBeTruthy();
   });
 
   it('offers active position groups not yet granted on the access tab', async () => {

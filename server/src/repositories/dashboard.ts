@@ -2,7 +2,9 @@
  * The dashboard's reads, each cheap at a million work entries: the site's entry total and the
  * 14-day chart come from the counts a trigger keeps (work_entry_site_totals, _hourly_counts), a
  * worker's own from their (user_id, created_at) index, and the recent five from the newest end of
- * an index. Users, positions and tasks are small tables, counted exactly.
+ * an index. Users, positions and task templates are small tables, counted exactly. The tasks count
+ * is the template library's (issue 20 §4): the dashboard's Tasks card opens that library, so the
+ * number on the card is the number of rows it lands on.
  */
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { WORK_ENTRY_COUNT_CAP } from '#domain/work-entries.ts';
@@ -11,7 +13,7 @@ import {
   workEntryHourlyCounts as h,
   positions,
   siteSettings,
-  tasks,
+  taskTemplates,
   users,
   workEntries as w,
   workEntrySiteTotals,
@@ -23,7 +25,7 @@ import {
  * covers (recent entries, the chart, a worker's own count) is remembered by the caller.
  */
 export async function summaryState(db: Db, siteId: string) {
-  const count = (table: typeof users | typeof positions | typeof tasks) =>
+  const count = (table: typeof users | typeof positions | typeof taskTemplates) =>
     sql<number>`(select count(*)::int from ${table} where ${table.siteId} = ${siteId})`;
   const [row] = await db
     .select({
@@ -34,7 +36,7 @@ export async function summaryState(db: Db, siteId: string) {
       entries: sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`,
       users: count(users),
       positions: count(positions),
-      tasks: count(tasks),
+      tasks: count(taskTemplates),
       timeZone: sql<unknown>`(select ${siteSettings.settings} -> 'timezone' from ${siteSettings} where ${siteSettings.siteId} = ${siteId})`,
     })
     .from(sql`(select 1) as one`);

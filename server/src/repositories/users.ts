@@ -3,14 +3,15 @@
  * site's rows; rows leave as the snake_case User of the API (the password hash never does).
  */
 import type { Static } from '@sinclair/typebox';
-import { asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users, workEntries } from '../db/schema/index.ts';
-import type { User } from '../schemas/user.ts';
+import type { User, UserListOptions } from '../schemas/user.ts';
 import { customRolesByUser } from './roles.ts';
 import { siteScoped } from './site-scoped.ts';
+import { foldedSearch } from './tasks-search.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -46,11 +47,20 @@ export function toApiUser(row: UserRow, customRole: { id: number; name: string }
   };
 }
 
-export function listUsers(db: Db, siteId: string): Promise<UserRow[]> {
+export function listUsers(db: Db, siteId: string, filters: UserListOptions = {}): Promise<UserRow[]> {
+  const { search, role, status } = filters;
   return db
     .select()
     .from(users)
-    .where(eq(users.siteId, siteId))
+    .where(
+      and(
+        eq(users.siteId, siteId),
+        // The full name is the first and last joined, so "Aino Vir" finds Aino Virtanen.
+        foldedSearch(search, [users.firstName, users.lastName, users.email]),
+        role === undefined ? undefined : eq(users.role, role),
+        status === undefined ? undefined : eq(users.isActive, status === 'active'),
+      ),
+    )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
 }
 
@@ -84,6 +94,15 @@ export async function listSiteUsersJson(db: Db, siteId: string): Promise<string>
   // Stored under the version read before the list: a change in between only costs a re-read.
   perSite.set(siteId, { version, json });
   return json;
+}
+
+/** The `{ users: [...] }` body of a filtered list (not cached: the cache holds the whole list). */
+export async function listFilteredUsers(db: Db, siteId: string, filters: UserListOptions) {
+  const [rows, customRoles] = await Promise.all([
+    listUsers(db, siteId, filters),
+    customRolesByUser(db, siteId),
+  ]);
+  return { users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) };
 }
 
 /** find, insert, update and remove by id, always within the site. */

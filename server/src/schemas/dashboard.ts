@@ -29,7 +29,7 @@ export const DashboardSummary = Type.Object(
       /** Null without users.read (the card is not shown). */
       users: Nullable(Type.Integer()),
       positions: Nullable(Type.Integer()),
-      /** Null without tasks.read. */
+      /** The site's task templates (the library the Tasks card opens); null without tasks.read. */
       tasks: Nullable(Type.Integer()),
       /** The site's entries with work_entries.view_all, otherwise the caller's own. */
       work_entries: Type.Integer(),

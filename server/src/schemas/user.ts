@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { type Static, Type } from '@sinclair/typebox';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import { EMAIL_PATTERN, LIMITS } from '#domain/validation.ts';
@@ -100,6 +100,26 @@ export const UserUpdate = Type.Object(
 );
 
 export const UserList = Type.Object({ users: Type.Array(Type.Ref(User)) }, { $id: 'UserList' });
+
+/** The users list's filters (issue 20 §4): each narrows the site's list; none gives the whole list. */
+export const UserListQuery = Type.Object(
+  {
+    search: Type.Optional(
+      Type.String({
+        maxLength: LIMITS.searchMax,
+        description: 'Case- and accent-insensitive text within the first name, last name, full name or email',
+      }),
+    ),
+    role: Type.Optional(Type.Union(ROLES.map((r) => Type.Literal(r)))),
+    status: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('inactive')], {
+        description: 'Only active, or only deactivated, users',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type UserListOptions = Static<typeof UserListQuery>;
 export const UserResponse = Type.Object({ user: Type.Ref(User) }, { $id: 'UserResponse' });
 
 export const UserDeleteResult = Type.Object(

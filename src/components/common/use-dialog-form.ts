@@ -25,8 +25,8 @@ export interface DialogFormOptions<T extends FieldValues> {
   overrides?: ServerErrorOverrides;
   /** Sends the validated values; rejects with the ApiError. */
   save: (values: T) => Promise<unknown>;
-  /** After a save, with the values sent. */
-  onSaved: (values: T) => void;
+  /** After a save, with the values sent and what the save answered (a created record's body). */
+  onSaved: (values: T, answer: unknown) => void;
   /** The text of the dialog-level alert, e.g. t('users.saveFailed'); a function gets the error. */
   failureMessage: string | ((error: unknown) => string);
 }
@@ -60,8 +60,8 @@ export function useDialogForm<T extends FieldValues>(options: DialogFormOptions<
   const onSubmit = form.handleSubmit(async (valid) => {
     setError(null);
     try {
-      await save(valid);
-      onSaved(valid);
+      const answer = await save(valid);
+      onSaved(valid, answer);
     } catch (failure) {
       if (applyServerErrors(failure, form.setError, fields, overrides)) return;
       setError(typeof failureMessage === 'function' ? failureMessage(failure) : failureMessage);

@@ -42,8 +42,11 @@ export interface RecordForm<R, S extends AnyObjectSchema> {
 export interface RecordDialogProps {
   visible: boolean;
   onHide: () => void;
-  /** Closes the dialog and says what was saved (its name when the form gives one). */
-  onSaved: (name?: string) => void;
+  /**
+   * Closes the dialog and says what was saved (its name when the form gives one); after a create,
+   * the new record's id, so the screen can show it (useEditDialog's `created`).
+   */
+  onSaved: (name?: string, createdId?: number) => void;
 }
 
 export interface RecordFormOptions<R, S extends AnyObjectSchema> extends RecordForm<R, S>, RecordDialogProps {
@@ -74,6 +77,18 @@ export function recordValues<S extends AnyObjectSchema>(
   return values as DefaultValues<InferType<S>>;
 }
 
+/** The id of the record a create answered: `{ id }` itself, or the one record in `{ user: { id } }`. */
+export function createdIdOf(answer: unknown): number | undefined {
+  if (!answer || typeof answer !== 'object') return undefined;
+  const id = (answer as { id?: unknown }).id;
+  if (typeof id === 'number') return id;
+  for (const value of Object.values(answer)) {
+    const inner = value && typeof value === 'object' ? (value as { id?: unknown }).id : undefined;
+    if (typeof inner === 'number') return inner;
+  }
+  return undefined;
+}
+
 export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormOptions<R, S>) {
   type T = InferType<S>;
   const { schema, record, visible, onHide, onSaved, header, create, update, failureMessage } = options;
@@ -85,7 +100,7 @@ export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormO
     fields: options.fields ?? (schemaFields(schema) as Path<T>[]),
     overrides: options.overrides,
     save: (values) => (record ? update(record, values) : create(values)),
-    onSaved: (values) => onSaved(options.name?.(values)),
+    onSaved: (values, answer) => onSaved(options.name?.(values), record ? undefined : createdIdOf(answer)),
     failureMessage,
   });
   return {

@@ -26,13 +26,15 @@ export interface RecordScreenOptions<Row, Rec> {
   confirmDelete: ConfirmedDeleteOptions<Row>['confirm'];
   remove: ConfirmedDeleteOptions<Row>['remove'];
   deactivated?: ConfirmedDeleteOptions<Row>['deactivated'];
+  /** After an add, with the new record's id (e.g. clear the filters that would hide it). */
+  onCreated?: (id: number) => void;
 }
 
 export function useRecordScreen<Row, Rec = Row>(options: RecordScreenOptions<Row, Rec>) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const notify = useNotify();
-  const dialog = useEditDialog<Rec>();
+  const dialog = useEditDialog<Rec>({ onCreated: options.onCreated });
   const { area, load } = options;
   const askDelete = useConfirmedDelete<Row>({
     confirm: options.confirmDelete,

@@ -5,7 +5,8 @@ export const assignments = defineArea({
   en: {
     nav: 'Task assignments',
     title: 'Position-task assignments',
-    subtitle: 'Which tasks are done at which position, and in what order.',
+    subtitle:
+      'What each position must do: the site’s catalogue tasks assigned to positions, in order. Workers check in to these in the field app and log work entries against them.',
     tabs: { assignments: 'Assignments', bulk: 'Bulk assignment', dependencies: 'Dependencies' },
     add: 'Add assignment',
     edit: 'Edit assignment',
@@ -137,7 +138,8 @@ export const assignments = defineArea({
   fi: {
     nav: 'Tehtävien liitokset',
     title: 'Kohteiden tehtävien liitokset',
-    subtitle: 'Mitkä tehtävät tehdään missäkin kohteessa ja missä järjestyksessä.',
+    subtitle:
+      'Mitä kussakin kohteessa on tehtävä: työmaan tehtäväluettelon tehtävät liitettyinä kohteisiin, järjestyksessä. Työntekijät kirjautuvat näihin kenttäsovelluksessa ja kirjaavat työt niitä vasten.',
     tabs: { assignments: 'Liitokset', bulk: 'Joukkoliitos', dependencies: 'Riippuvuudet' },
     add: 'Lisää liitos',
     edit: 'Muokkaa liitosta',
@@ -269,7 +271,8 @@ export const assignments = defineArea({
   sv: {
     nav: 'Uppgiftstilldelning',
     title: 'Uppgifter per position',
-    subtitle: 'Vilka uppgifter som görs vid vilken position, och i vilken ordning.',
+    subtitle:
+      'Vad varje position ska göra: arbetsplatsens kataloguppgifter kopplade till positioner, i ordning. Arbetarna checkar in på dessa i fältappen och loggar arbete mot dem.',
     tabs: { assignments: 'Tilldelningar', bulk: 'Masstilldelning', dependencies: 'Beroenden' },
     add: 'Lägg till tilldelning',
     edit: 'Redigera tilldelning',

@@ -8,6 +8,9 @@ export const positionGroups = defineArea({
     subtitle: 'Positions gathered into areas, floors or work zones, for granting access and planning work.',
     add: 'Add position group',
     edit: 'Edit position group',
+    search: 'Search',
+    searchPlaceholder: 'Name, code or description',
+    noMatch: 'No position group matches the search',
     columns: {
       name: 'Group name',
       code: 'Code',
@@ -51,6 +54,9 @@ export const positionGroups = defineArea({
       'Kohteet koottuina alueiksi, kerroksiksi tai työlohkoiksi käyttöoikeuksia ja töiden suunnittelua varten.',
     add: 'Lisää kohderyhmä',
     edit: 'Muokkaa kohderyhmää',
+    search: 'Haku',
+    searchPlaceholder: 'Nimi, tunnus tai kuvaus',
+    noMatch: 'Yksikään kohderyhmä ei vastaa hakua',
     columns: {
       name: 'Ryhmän nimi',
       code: 'Tunnus',
@@ -95,6 +101,9 @@ export const positionGroups = defineArea({
       'Positioner samlade i områden, våningar eller arbetszoner, för behörigheter och planering av arbetet.',
     add: 'Lägg till positionsgrupp',
     edit: 'Redigera positionsgrupp',
+    search: 'Sök',
+    searchPlaceholder: 'Namn, kod eller beskrivning',
+    noMatch: 'Ingen positionsgrupp matchar sökningen',
     columns: {
       name: 'Gruppnamn',
       code: 'Kod',

@@ -5,7 +5,19 @@ export const tasks = defineArea({
   en: {
     nav: 'Task management',
     title: 'Task management',
-    subtitle: 'The tasks at each position, and the template library they are created from.',
+    subtitles: {
+      instances:
+        'One-off tasks at each position: made from a template or by hand, and ticked off here when done.',
+      templates:
+        'The task catalogue as templates: the site’s tasks as models, to create tasks at positions from.',
+    },
+    models: {
+      instances:
+        'Ticking a task off here does not log work. Work entries and the field app’s check-ins follow what each position must do:',
+      templates:
+        'A template makes one-off tasks at the positions you choose. What each position must do, and the order, is set in:',
+      link: 'Task assignments',
+    },
     view: { label: 'View', instances: 'Task instances', templates: 'Template library' },
     tabs: { assigned: 'Assigned tasks', available: 'Available templates', all: 'All instances' },
     filters: {
@@ -112,7 +124,18 @@ export const tasks = defineArea({
   fi: {
     nav: 'Tehtävät',
     title: 'Tehtävien hallinta',
-    subtitle: 'Kohteiden tehtävät ja tehtäväpohjat, joista ne luodaan.',
+    subtitles: {
+      instances:
+        'Kohteiden kertaluonteiset tehtävät: luotu pohjasta tai käsin, ja kuitataan tehdyiksi täällä.',
+      templates: 'Tehtäväluettelo pohjina: työmaan tehtävien mallit, joista kohteisiin luodaan tehtäviä.',
+    },
+    models: {
+      instances:
+        'Tehtävän kuittaus täällä ei kirjaa työtä. Työkirjaukset ja kenttäsovelluksen sisäänkirjautumiset seuraavat sitä, mitä kussakin kohteessa on tehtävä:',
+      templates:
+        'Pohjasta luodaan kertaluonteisia tehtäviä valittuihin kohteisiin. Mitä kussakin kohteessa on tehtävä ja missä järjestyksessä, määritetään täällä:',
+      link: 'Kohteiden tehtävien liitokset',
+    },
     view: { label: 'Näkymä', instances: 'Kohteiden tehtävät', templates: 'Tehtäväpohjat' },
     tabs: { assigned: 'Kohteen tehtävät', available: 'Lisättävät pohjat', all: 'Kaikki tehtävät' },
     filters: {
@@ -219,7 +242,19 @@ export const tasks = defineArea({
   sv: {
     nav: 'Uppgifter',
     title: 'Uppgiftshantering',
-    subtitle: 'Uppgifterna på varje position och mallbiblioteket de skapas från.',
+    subtitles: {
+      instances:
+        'Engångsuppgifter vid varje position: skapade från en mall eller för hand, och bockas av här när de är klara.',
+      templates:
+        'Uppgiftskatalogen som mallar: arbetsplatsens uppgifter som förlagor att skapa uppgifter vid positioner från.',
+    },
+    models: {
+      instances:
+        'Att bocka av en uppgift här loggar inget arbete. Arbetsposter och fältappens incheckningar följer vad varje position ska göra:',
+      templates:
+        'En mall skapar engångsuppgifter vid de positioner du väljer. Vad varje position ska göra, och i vilken ordning, bestäms i:',
+      link: 'Uppgifter per position',
+    },
     view: { label: 'Vy', instances: 'Uppgifter', templates: 'Mallbibliotek' },
     tabs: { assigned: 'Positionens uppgifter', available: 'Tillgängliga mallar', all: 'Alla uppgifter' },
     filters: {

@@ -69,10 +69,13 @@ export function DashboardScreen() {
         ) : null}
         {can('tasks.read') ? (
           <StatCard
-            to="/tasks"
+            // The count is the template library's: the card opens it (issue 20 §4).
+            to="/position-tasks"
+            search={{ view: 'templates' }}
             icon="pi pi-check-square"
             tone="amber"
             label={t('dashboard.cards.tasks')}
+            hint={t('dashboard.cards.tasksHint')}
             value={number(counts?.tasks)}
             loading={loading}
           />

@@ -3,6 +3,8 @@ import { Skeleton } from 'primereact/skeleton';
 
 type Props = {
   to: string;
+  /** The list's URL state to land on (e.g. the task screen's template library). */
+  search?: Record<string, string>;
   icon: string;
   label: string;
   /** A count, or its text when it is a lower bound ("more than 1,000"). */
@@ -13,9 +15,9 @@ type Props = {
 };
 
 /** A count that leads to its list (spec §2 Dashboard: each card is clickable). */
-export function StatCard({ to, icon, label, value, loading, hint, tone = 'indigo' }: Props) {
+export function StatCard({ to, search, icon, label, value, loading, hint, tone = 'indigo' }: Props) {
   return (
-    <Link to={to} className={`stat-card stat-card--${tone}`}>
+    <Link to={to} search={search} className={`stat-card stat-card--${tone}`}>
       <span className="stat-card__icon" aria-hidden="true">
         <i className={icon} />
       </span>

@@ -4,6 +4,7 @@ import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { PositionGroup } from '../../api/gen/model';
 import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
+import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 
 type Props = {
@@ -12,13 +13,19 @@ type Props = {
   /** Omitted when the viewer may not edit (a manager only reads). */
   onEdit?: (group: PositionGroup) => void;
   onDelete?: (group: PositionGroup) => void;
+  /** The group just added: its page is shown and the row marked. */
+  createdId?: number | null;
+  /** The empty state's text when a search leaves nothing. */
+  empty?: string;
 };
 
 /** Spec §2 Position groups: name, code chip, description, "count (active count)", created, status. */
-export function PositionGroupsTable({ groups, loading, onEdit, onDelete }: Props) {
+export function PositionGroupsTable({ groups, loading, onEdit, onDelete, createdId, empty }: Props) {
   const { t } = useTranslation();
+  const shown = useShownRow(groups, createdId);
+  const defaults = useTableDefaults({ loading, empty });
   return (
-    <DataTable value={groups} sortField="group_name" sortOrder={1} {...useTableDefaults({ loading })}>
+    <DataTable value={groups} sortField="group_name" sortOrder={1} {...defaults} {...shown}>
       <Column field="group_name" header={t('positionGroups.columns.name')} sortable />
       <Column
         field="group_code"

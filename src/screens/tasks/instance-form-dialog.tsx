@@ -17,12 +17,14 @@ type Props = RecordDialogProps & {
   /** The position a new task starts at (the one chosen on the screen). */
   positionId: number | undefined;
   positions: readonly { value: number; label: string }[];
+  /** After an add, with the position the new task is at (the screen turns to it). */
+  onCreatedAt?: (positionId: number) => void;
 };
 
 const schema = instanceFormSchema();
 
 /** Spec §5 task form: add a task at a position, or edit one (its position locked). */
-export function InstanceFormDialog({ instance, positionId, positions, ...shown }: Props) {
+export function InstanceFormDialog({ instance, positionId, positions, onCreatedAt, ...shown }: Props) {
   const { t } = useTranslation();
   const create = useTasksMutation(useCreateTaskInstance);
   const update = useTasksMutation(useUpdateTaskInstance);
@@ -32,7 +34,11 @@ export function InstanceFormDialog({ instance, positionId, positions, ...shown }
     record: instance,
     ...shown,
     header: [t('tasks.add'), t('tasks.edit')],
-    create: (values) => create.mutateAsync({ data: toCreateInstanceBody(values) }),
+    create: async (values) => {
+      const answer = await create.mutateAsync({ data: toCreateInstanceBody(values) });
+      onCreatedAt?.(values.position_id);
+      return answer;
+    },
     update: (row, values) => update.mutateAsync({ id: row.id, data: toUpdateInstanceBody(values) }),
     failureMessage: t('tasks.saveFailed'),
   });

@@ -6,6 +6,7 @@ import { ListTaskInstancesSort, type TaskInstance } from '../../api/gen/model';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn } from '../../components/table/columns.tsx';
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
+import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { CategoryCell, DurationCell, InstanceStatusCell, TaskNameCell } from './task-cells.tsx';
 
@@ -24,12 +25,15 @@ type Props = {
   onComplete?: (instance: TaskInstance) => void;
   onEdit?: (instance: TaskInstance) => void;
   onDelete?: (instance: TaskInstance) => void;
+  /** The task just added: marked when the page shown holds it. */
+  createdId?: number | null;
 };
 
 /** Task instances, one page at a time from the server (lazy): sorting and paging happen there. */
 export function InstancesTable(props: Props) {
   const { instances, total, loading, page, onPage, showPosition, onComplete, onEdit, onDelete } = props;
   const { t } = useTranslation();
+  const shown = useShownRow(instances, props.createdId, { paged: false });
   const anyActions = Boolean(onComplete || onEdit || onDelete);
 
   const actions = (row: TaskInstance) => (
@@ -60,7 +64,10 @@ export function InstancesTable(props: Props) {
       value={instances}
       {...useTableDefaults({ loading })}
       {...lazyTableProps(page, onPage, total, ListTaskInstancesSort, 'task_name')}
-      rowClassName={(row: TaskInstance) => (row.is_completed ? 'task-row--done' : '')}
+      ref={shown.ref}
+      rowClassName={(row: TaskInstance) =>
+        [row.is_completed ? 'task-row--done' : '', shown.rowClassName(row) ?? ''].join(' ').trim()
+      }
     >
       <Column
         field="task_name"

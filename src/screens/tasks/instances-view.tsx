@@ -26,13 +26,15 @@ type Props = {
   search: TasksSearch;
   setSearch: (patch: Partial<TasksSearch>, options?: { replace?: boolean }) => void;
   onEdit?: (instance: TaskInstance) => void;
+  /** The task just added, to mark in the list. */
+  createdId?: number | null;
 };
 
 /**
  * Spec §2 Position Tasks: a position selector (active positions), include-completed, search and
  * category; tabs for the position's tasks, the templates it may still take, and every instance.
  */
-export function InstancesView({ search, setSearch, onEdit }: Props) {
+export function InstancesView({ search, setSearch, onEdit, createdId }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const notify = useNotify();
@@ -81,6 +83,7 @@ export function InstancesView({ search, setSearch, onEdit }: Props) {
       onComplete={can('tasks.update') ? setCompleting : undefined}
       onEdit={onEdit}
       onDelete={can('tasks.delete') ? askDelete : undefined}
+      createdId={createdId}
     />
   );
   const needPosition = <EmptyState message={t('tasks.choosePosition')} />;

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import type { TaskInstance, TaskTemplate } from '../../api/gen/model';
@@ -15,7 +16,9 @@ import './tasks.css';
 
 /**
  * Spec §2 Task management (/position-tasks, also /tasks): a toggle between the task instances of
- * the positions and the template library. View, tab, position and filters live in the URL.
+ * the positions and the template library. View, tab, position and filters live in the URL. The
+ * subtitle says which view of the work each is, and a note where it differs from the assignments
+ * (issue 20 §4): instances are ticked off here; check-ins and work entries follow the assignments.
  */
 export function TasksScreen() {
   const { t } = useTranslation();
@@ -23,7 +26,10 @@ export function TasksScreen() {
   const [search, setSearch] = useScreenSearch(validateTasksSearch);
   const positions = useActivePositions();
   const instanceForm = useEditDialog<TaskInstance>();
-  const templateForm = useEditDialog<TaskTemplate>();
+  const templateForm = useEditDialog<TaskTemplate>({
+    // A new template is shown even where the filters in use would hide it.
+    onCreated: () => setSearch({ q: undefined, category: undefined, priority: undefined }, { replace: true }),
+  });
   const view = search.view ?? 'instances';
 
   const views = [
@@ -39,7 +45,7 @@ export function TasksScreen() {
     <section className="page">
       <PageHeader
         title={t('tasks.title')}
-        subtitle={t('tasks.subtitle')}
+        subtitle={view === 'instances' ? t('tasks.subtitles.instances') : t('tasks.subtitles.templates')}
         add={can('tasks.create') ? add : undefined}
       />
       <div className="task-view-toggle">
@@ -62,14 +68,21 @@ export function TasksScreen() {
           }
         />
       </div>
+      <p className="task-model-note">
+        <i className="pi pi-info-circle" aria-hidden="true" />{' '}
+        {view === 'instances' ? t('tasks.models.instances') : t('tasks.models.templates')}{' '}
+        <Link to="/position-task-assignments">{t('tasks.models.link')}</Link>
+      </p>
       {view === 'instances' ? (
         <InstancesView
+          createdId={instanceForm.created}
           search={search}
           setSearch={setSearch}
           onEdit={can('tasks.update') ? instanceForm.open : undefined}
         />
       ) : (
         <TemplateLibrary
+          createdId={templateForm.created}
           search={search}
           setSearch={setSearch}
           onEdit={can('tasks.update') ? templateForm.open : undefined}
@@ -79,6 +92,8 @@ export function TasksScreen() {
         instance={instanceForm.row}
         positionId={search.position}
         positions={positions.options}
+        // The new task is shown at its position, among the open ones.
+        onCreatedAt={(position) => setSearch({ position, tab: undefined, q: undefined, category: undefined })}
         {...instanceForm.dialogProps}
       />
       <TemplateFormDialog template={templateForm.row} {...templateForm.dialogProps} />

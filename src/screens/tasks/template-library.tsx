@@ -11,6 +11,7 @@ import { useNotify } from '../../components/notify/notify-context.ts';
 import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete.ts';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn, statusColumn } from '../../components/table/columns.tsx';
+import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { FromTemplateDialog } from './from-template-dialog.tsx';
@@ -23,6 +24,8 @@ type Props = {
   search: TasksSearch;
   setSearch: (patch: Partial<TasksSearch>, options?: { replace?: boolean }) => void;
   onEdit?: (template: TaskTemplate) => void;
+  /** The template just added: its page is shown and the row marked. */
+  createdId?: number | null;
 };
 
 /** Priorities offered by the filter: those the site's templates use. */
@@ -33,7 +36,7 @@ function priorityOptions(templates: TaskTemplate[] | undefined, current: number 
 }
 
 /** Spec §2 Task Template Library: search, category and priority filters; create tasks from a template. */
-export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
+export function TemplateLibrary({ search, setSearch, onEdit, createdId }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const notify = useNotify();
@@ -57,6 +60,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
   const canCreate = can('tasks.create');
   const canDelete = can('tasks.delete');
   const defaults = useTableDefaults({ loading: list.isFetching, empty: t('tasks.templates.empty') });
+  const shown = useShownRow(list.data ?? [], createdId);
 
   const actions = (row: TaskTemplate) => (
     <div className="task-actions">
@@ -105,7 +109,7 @@ export function TemplateLibrary({ search, setSearch, onEdit }: Props) {
             </div>
           }
         />
-        <DataTable value={list.data ?? []} {...defaults} sortField="task_name" sortOrder={1}>
+        <DataTable value={list.data ?? []} {...defaults} {...shown} sortField="task_name" sortOrder={1}>
           {templateColumns(t)}
           {statusColumn<TaskTemplate>(t('tasks.columns.status'))}
           {canCreate || onEdit || canDelete

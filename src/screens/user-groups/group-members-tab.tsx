@@ -11,7 +11,7 @@ import { RoleChip } from '../../components/common/role-chip.tsx';
 import { StatusTag } from '../../components/common/status-tag.tsx';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useUsersList } from '../users/use-users-api.ts';
-import { PickAndAdd } from './pick-and-add.tsx';
+import { PickManyAndAdd } from './pick-many-and-add.tsx';
 import { useNotifiedAction } from './use-notified-action.ts';
 import { userGroupKey, userGroupsListKey } from './use-user-groups-api.ts';
 import { userOptions } from './user-options.ts';
@@ -42,13 +42,26 @@ export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
     return (users.data ?? []).filter((user) => user.is_active && !members.has(user.id));
   }, [users.data, group.members]);
 
-  const add = (userId: number) => {
-    const user = candidates.find((candidate) => candidate.id === userId);
-    return run(() => addMember.mutateAsync({ id: group.id, data: { user_id: userId } }), {
-      success: t('userGroups.members.added', { name: user ? nameOf(user) : '' }),
-      conflict: t('userGroups.members.alreadyMember'),
-      failure: t('userGroups.members.addFailed'),
-    });
+  /** Adds each picked user in turn; one toast says how it went; those not added stay picked. */
+  const add = async (userIds: number[]) => {
+    const failed: number[] = [];
+    for (const userId of userIds) {
+      try {
+        await addMember.mutateAsync({ id: group.id, data: { user_id: userId } });
+      } catch {
+        failed.push(userId);
+      }
+    }
+    const added = userIds.filter((id) => !failed.includes(id));
+    const names = (ids: number[]) =>
+      ids
+        .map((id) => candidates.find((c) => c.id === id))
+        .map((u) => (u ? nameOf(u) : ''))
+        .join(', ');
+    if (added.length === 1) notify.success(t('userGroups.members.added', { name: names(added) }));
+    else if (added.length > 1) notify.success(t('userGroups.members.addedMany', { count: added.length }));
+    if (failed.length > 0) notify.error(t('userGroups.members.someFailed', { names: names(failed) }));
+    return failed;
   };
 
   const askRemove = (member: UserGroupMember) =>
@@ -71,10 +84,11 @@ export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
   return (
     <div className="group-tab">
       {canAssign && canReadUsers ? (
-        <PickAndAdd
+        <PickManyAndAdd
           id="user-group-member-pick"
           label={t('userGroups.members.pick')}
           placeholder={t('userGroups.members.pickPlaceholder')}
+          filterLabel={t('userGroups.members.pickFilter')}
           emptyMessage={t('userGroups.members.noCandidates')}
           buttonLabel={t('userGroups.members.add')}
           options={userOptions(candidates)}

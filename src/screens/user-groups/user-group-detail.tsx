@@ -1,6 +1,8 @@
+import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useTranslation } from 'react-i18next';
+import type { UserGroupDetail as UserGroupDetailRecord } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { GroupAccessTab } from './group-access-tab.tsx';
@@ -13,10 +15,12 @@ type Props = {
   groupId: number;
   tab: UserGroupTab;
   onTabChange: (tab: UserGroupTab) => void;
+  /** user_groups.update: the Edit button. */
+  onEdit?: (group: UserGroupDetailRecord) => void;
 };
 
 /** Spec §2: the selected group, with its Members and Position Access tabs. */
-export function UserGroupDetail({ groupId, tab, onTabChange }: Props) {
+export function UserGroupDetail({ groupId, tab, onTabChange, onEdit }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();
   const group = useUserGroup(groupId);
@@ -39,7 +43,19 @@ export function UserGroupDetail({ groupId, tab, onTabChange }: Props) {
           <h2 className="user-group-detail__title">{g.group_name}</h2>
           {g.description ? <p className="user-group-detail__description">{g.description}</p> : null}
         </div>
-        <GroupTypeTag type={g.group_type} />
+        <div className="user-group-detail__actions">
+          <GroupTypeTag type={g.group_type} />
+          {onEdit ? (
+            <Button
+              type="button"
+              icon="pi pi-pencil"
+              label={t('userGroups.detail.edit')}
+              outlined
+              size="small"
+              onClick={() => onEdit(g)}
+            />
+          ) : null}
+        </div>
       </header>
       <dl className="user-group-detail__facts">
         <div>

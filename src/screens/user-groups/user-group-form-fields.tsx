@@ -10,9 +10,11 @@ type Props = {
   control: Control<UserGroupFormValues>;
   /** Active users of the site: the only ones who may manage a group (spec §5). */
   managers: readonly User[];
+  /** Editing: the code made on create stays, and says so. */
+  editing?: boolean;
 };
 
-export function UserGroupFormFields({ control, managers }: Props) {
+export function UserGroupFormFields({ control, managers, editing = false }: Props) {
   const { t } = useTranslation();
   const field = fieldsOf(control, 'user-group');
   const typeOptions = CREATABLE_USER_GROUP_TYPES.map((type) => ({
@@ -24,7 +26,7 @@ export function UserGroupFormFields({ control, managers }: Props) {
       <TextField {...field('group_name', t('userGroups.form.name'))} className="form-grid__full" />
       <TextField
         {...field('group_code', t('userGroups.form.code'))}
-        hint={t('userGroups.form.codeHint')}
+        hint={editing ? t('userGroups.form.codeKept') : t('userGroups.form.codeHint')}
         readOnly
       />
       <DropdownField {...field('group_type', t('userGroups.form.type'))} options={typeOptions} />

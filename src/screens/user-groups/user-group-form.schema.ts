@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import type { CreateUserGroupBody } from '../../api/gen/model';
+import type { CreateUserGroupBody, UpdateUserGroupBody, UserGroupDetail } from '../../api/gen/model';
 import { groupRules, requiredMessage } from '../../components/common/form-rules.ts';
 import {
   CREATABLE_USER_GROUP_TYPES,
@@ -26,12 +26,15 @@ export const userGroupFormSchema = yup.object({
 
 export type UserGroupFormValues = yup.InferType<typeof userGroupFormSchema>;
 
-export const userGroupFormValues = (): UserGroupFormValues => ({
-  group_name: '',
-  group_code: '',
-  group_type: 'custom',
-  description: '',
-  manager_user_id: null,
+/** The empty form, or the group being edited. */
+export const userGroupFormValues = (group: UserGroupDetail | null = null): UserGroupFormValues => ({
+  group_name: group?.group_name ?? '',
+  group_code: group?.group_code ?? '',
+  group_type: (CREATABLE_USER_GROUP_TYPES as readonly string[]).includes(group?.group_type ?? '')
+    ? (group?.group_type as CreatableUserGroupType)
+    : 'custom',
+  description: group?.description ?? '',
+  manager_user_id: group?.manager_user_id ?? null,
 });
 
 /** The code the dialog shows for a name: the server makes the same one. */
@@ -48,4 +51,17 @@ export function toCreateBody(values: UserGroupFormValues): CreateUserGroupBody {
     description: values.description || null,
     manager_user_id: values.manager_user_id ?? null,
   };
+}
+
+/** An edit sends what the form changes; the code made on create stays (links and imports use it). */
+export function toUpdateBody(values: UserGroupFormValues, group: UserGroupDetail): UpdateUserGroupBody {
+  const body: UpdateUserGroupBody = {
+    group_name: values.group_name,
+    description: values.description || null,
+    manager_user_id: values.manager_user_id ?? null,
+  };
+  // A type the form cannot offer (system) is left as it is.
+  const creatable = (CREATABLE_USER_GROUP_TYPES as readonly string[]).includes(group.group_type);
+  if (creatable && values.group_type !== group.group_type) body.group_type = values.group_type;
+  return body;
 }

@@ -1,4 +1,5 @@
 import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserGroup } from '../../api/gen/model';
 import { EmptyState } from '../../components/common/empty-state.tsx';
@@ -17,6 +18,12 @@ type Props = {
 /** Spec §2: the site's groups (never system ones) with code, active member count and type. */
 export function UserGroupList({ groups, loading, selectedId, onSelect, onDelete }: Props) {
   const { t } = useTranslation();
+  const list = useRef<HTMLUListElement>(null);
+  const present = groups.some((group) => group.id === selectedId);
+  // The selected group in view: one just created (or opened from a link) may sit far down the list.
+  useEffect(() => {
+    if (present) list.current?.querySelector('.is-selected')?.scrollIntoView?.({ block: 'nearest' });
+  }, [present]);
   if (loading)
     return (
       <div className="user-group-list__loading">
@@ -25,7 +32,7 @@ export function UserGroupList({ groups, loading, selectedId, onSelect, onDelete 
     );
   if (groups.length === 0) return <EmptyState icon="pi pi-users" message={t('userGroups.list.empty')} />;
   return (
-    <ul className="user-group-list" aria-label={t('userGroups.list.label')}>
+    <ul ref={list} className="user-group-list" aria-label={t('userGroups.list.label')}>
       {groups.map((group) => {
         const selected = group.id === selectedId;
         return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UserGroup } from '../../api/gen/model';
+import type { UserGroupDetail as GroupDetail, UserGroup } from '../../api/gen/model';
 import { useDeleteUserGroup } from '../../api/gen/user-groups/user-groups.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { EmptyState } from '../../components/common/empty-state.tsx';
@@ -11,8 +11,8 @@ import { useConfirmedDelete } from '../../components/notify/use-confirmed-delete
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { userGroupsListKey, useUserGroupsList } from './use-user-groups-api.ts';
-import { UserGroupCreateDialog } from './user-group-create-dialog.tsx';
 import { UserGroupDetail } from './user-group-detail.tsx';
+import { UserGroupFormDialog } from './user-group-form-dialog.tsx';
 import { UserGroupList } from './user-group-list.tsx';
 import { validateUserGroupsSearch } from './user-groups-search.ts';
 import './user-groups.css';
@@ -23,7 +23,12 @@ export function UserGroupsScreen() {
   const { can } = usePermissions();
   const notify = useNotify();
   const [search, setSearch] = useScreenSearch(validateUserGroupsSearch);
-  const [creating, setCreating] = useState(false);
+  // The group dialog: closed, creating (null) or editing a group.
+  const [dialog, setDialog] = useState<{ visible: boolean; group: GroupDetail | null }>({
+    visible: false,
+    group: null,
+  });
+  const close = () => setDialog((d) => ({ ...d, visible: false }));
   const groups = useUserGroupsList();
   const deleteGroup = useInvalidatingMutation(useDeleteUserGroup, [userGroupsListKey]);
   const askDelete = useConfirmedDelete<UserGroup>({
@@ -44,7 +49,7 @@ export function UserGroupsScreen() {
         subtitle={t('userGroups.subtitle')}
         add={
           can('user_groups.create')
-            ? { label: t('userGroups.add'), onClick: () => setCreating(true) }
+            ? { label: t('userGroups.add'), onClick: () => setDialog({ visible: true, group: null }) }
             : undefined
         }
       />
@@ -68,19 +73,26 @@ export function UserGroupsScreen() {
               onTabChange={(tab) =>
                 setSearch({ tab: tab === 'members' ? undefined : tab }, { replace: true })
               }
+              onEdit={can('user_groups.update') ? (group) => setDialog({ visible: true, group }) : undefined}
             />
           ) : (
             <EmptyState icon="pi pi-arrow-left" message={t('userGroups.detail.selectPrompt')} />
           )}
         </div>
       </div>
-      <UserGroupCreateDialog
-        visible={creating}
-        onHide={() => setCreating(false)}
+      <UserGroupFormDialog
+        visible={dialog.visible}
+        group={dialog.group}
+        onHide={close}
         onCreated={(id) => {
-          setCreating(false);
+          close();
+          // The new group is selected: marked in the list, brought into view, its detail open.
           setSearch({ group: id, tab: undefined });
           notify.success(t('common.saved'));
+        }}
+        onUpdated={(name) => {
+          close();
+          notify.success(t('common.savedNamed', { name }));
         }}
       />
     </section>

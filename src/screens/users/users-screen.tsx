@@ -5,22 +5,29 @@ import { useDeleteUser } from '../../api/gen/users/users.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { ListPage } from '../../components/common/list-page.tsx';
 import { useRecordScreen } from '../../components/common/use-record-screen.ts';
+import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useAuth, usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { useCustomRoles } from './use-custom-roles.ts';
 import { usersListKey, useUsersList } from './use-users-api.ts';
 import { fullName } from './user-actions.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
+import { validateUsersSearch } from './users-search.ts';
 import { UsersTable } from './users-table.tsx';
+import { UsersToolbar } from './users-toolbar.tsx';
 import './users.css';
 
-/** Spec §2 Users: the site's users, add and edit in a dialog, delete after a confirmation. */
+/**
+ * Spec §2 Users: the site's users, add and edit in a dialog, delete after a confirmation; search,
+ * role and status filtered by the server and kept in the URL (issue 20 §4). A new user is shown.
+ */
 export function UsersScreen() {
   const { t } = useTranslation();
   const { user: me } = useAuth();
   const { grant } = usePermissions();
   const customRoles = useCustomRoles().all;
   const customLevels = useMemo(() => new Map(customRoles.map((r) => [r.id, r.level])), [customRoles]);
-  const users = useUsersList();
+  const [search, setSearch] = useScreenSearch(validateUsersSearch);
+  const users = useUsersList({ filters: { search: search.q, role: search.role, status: search.status } });
   const deleteUser = useInvalidatingMutation(useDeleteUser, [usersListKey]);
   const screen = useRecordScreen<User>({
     area: 'users',
@@ -30,6 +37,8 @@ export function UsersScreen() {
     }),
     remove: (user) => deleteUser.mutateAsync({ id: user.id }),
     deactivated: (user) => t('users.deactivated', { name: fullName(user) }),
+    // A new user is shown even where the filters in use would hide them.
+    onCreated: () => setSearch({ q: undefined, role: undefined, status: undefined }, { replace: true }),
   });
 
   return (
@@ -40,6 +49,7 @@ export function UsersScreen() {
       loadFailed={users.isError}
       after={<UserFormDialog user={screen.dialog.row} {...screen.dialog.dialogProps} />}
     >
+      <UsersToolbar search={search} onChange={(patch) => setSearch(patch, { replace: true })} />
       {/* The table decides each row's buttons by rank and permission (user-actions.ts). */}
       <UsersTable
         users={users.data ?? []}
@@ -48,6 +58,8 @@ export function UsersScreen() {
         viewer={me ? { id: me.id, role: grant ?? me.role } : null}
         onEdit={screen.edit}
         onDelete={screen.askDelete}
+        createdId={screen.dialog.created}
+        filtered={Boolean(search.q || search.role || search.status)}
       />
     </ListPage>
   );

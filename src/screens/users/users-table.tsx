@@ -6,6 +6,7 @@ import { InitialsAvatar } from '../../components/common/initials-avatar.tsx';
 import { RoleChip } from '../../components/common/role-chip.tsx';
 import { RowActions } from '../../components/table/cells.tsx';
 import { actionsColumn, createdColumn, statusColumn } from '../../components/table/columns.tsx';
+import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { ROLE_RANK } from '../../domain/permissions.ts';
 import { fullName, userRowActions, type Viewer } from './user-actions.ts';
@@ -18,11 +19,18 @@ type Props = {
   viewer: Viewer | null;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** The user just added: the table turns to their page and marks them. */
+  createdId?: number | null;
+  /** Filters are in use: an empty list says no user matches, not that there are none. */
+  filtered?: boolean;
 };
 
 /** Spec §2 Users: sorted by first name; role sorts by rank; row actions by rank and permission. */
-export function UsersTable({ users, customLevels, loading, viewer, onEdit, onDelete }: Props) {
+export function UsersTable(props: Props) {
+  const { users, customLevels, loading, viewer, onEdit, onDelete, createdId, filtered } = props;
   const { t } = useTranslation();
+  const shown = useShownRow(users, createdId);
+  const defaults = useTableDefaults({ loading, empty: filtered ? t('users.filters.noMatch') : undefined });
   const actionsFor = (user: User) => userRowActions(viewer, user, customLevels);
   const anyActions = users.some((user) => {
     const { canEdit, canDelete } = actionsFor(user);
@@ -51,7 +59,7 @@ export function UsersTable({ users, customLevels, loading, viewer, onEdit, onDel
   };
 
   return (
-    <DataTable value={users} sortField="first_name" sortOrder={1} {...useTableDefaults({ loading })}>
+    <DataTable value={users} sortField="first_name" sortOrder={1} {...defaults} {...shown}>
       <Column field="first_name" header={t('users.columns.name')} sortable body={nameBody} />
       <Column field="email" header={t('users.columns.email')} sortable />
       <Column

@@ -34,7 +34,9 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
   const { can } = usePermissions();
   const id = useId();
   const seesAll = can('work_entries.view_all');
-  const users = useListUsers({ query: { enabled: seesAll && can('users.read'), staleTime: STALE } });
+  const users = useListUsers(undefined, {
+    query: { enabled: seesAll && can('users.read'), staleTime: STALE },
+  });
   const positions = useListPositions(
     { include_inactive: true },
     { query: { enabled: can('positions.read'), staleTime: STALE } },

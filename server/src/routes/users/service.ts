@@ -13,7 +13,7 @@ import { trimmedName } from '../../lib/text-rules.ts';
 import { raiseCredentialsEpoch } from '../../repositories/auth.ts';
 import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
-import type { UserCreate, UserUpdate } from '../../schemas/user.ts';
+import type { UserCreate, UserListOptions, UserUpdate } from '../../schemas/user.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertUserCapacity } from '../site-settings/service.ts';
 
@@ -27,8 +27,14 @@ const EMAIL_TAKEN = 'A user with this email already exists';
 /** A person's first or last name, trimmed (the profile form uses it too). */
 export const cleanName = (field: string, value: string) => trimmedName(field, value, LIMITS.userNameMin);
 
-/** The list body as JSON text (the users-list cache: repositories/users.ts). */
-export const listUsers = (ctx: RequestContext) => repo.listSiteUsersJson(ctx.db, ctx.siteId);
+/**
+ * The list: without filters the whole site's as cached JSON text (the users-list cache:
+ * repositories/users.ts); with any, read afresh.
+ */
+export const listUsers = (ctx: RequestContext, query: UserListOptions = {}) =>
+  query.search?.trim() || query.role || query.status
+    ? repo.listFilteredUsers(ctx.db, ctx.siteId, { ...query, search: query.search?.trim() || undefined })
+    : repo.listSiteUsersJson(ctx.db, ctx.siteId);
 
 function roleNotAllowed(role: string, field = 'role'): HttpError {
   const message =
