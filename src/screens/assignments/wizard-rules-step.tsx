@@ -7,7 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/common/icon-button.tsx';
 import { AppMultiSelect } from '../../components/common/multi-select.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
-import { type BulkRule, parseTaskIds } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
+import {
+  type BulkRule,
+  parseTaskIds,
+  typedTaskIdsCheck,
+} from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 
@@ -28,6 +32,17 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
   const { method, draft, draftProblem, rules } = snapshot.context;
   const edit = (patch: Partial<typeof draft>) => send({ type: 'wizard.editDraft', patch });
   const picked = parseTaskIds(draft.taskIdsText).ids.filter((id) => tasks.some((o) => o.value === id));
+  // Typed ids are checked as they are typed, not only when the rule is added.
+  const typed = typedTaskIdsCheck(draft.taskIdsText, snapshot.context.knownTaskIds);
+  const typedProblem =
+    typed.invalid.length > 0
+      ? t('assignments.wizard.problems.taskIdsInvalid')
+      : typed.unknown.length > 0
+        ? t('assignments.wizard.rules.unknownIds', {
+            count: typed.unknown.length,
+            ids: typed.unknown.join(', '),
+          })
+        : null;
   const positionsLabel = t('assignments.wizard.rules.positions');
 
   const describe = (rule: BulkRule) => {
@@ -63,18 +78,6 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
         {method === 'existing' ? (
           <>
             <div className="form-field">
-              <label htmlFor="wizard-task-ids">{t('assignments.wizard.rules.taskIds')}</label>
-              <InputText
-                id="wizard-task-ids"
-                value={draft.taskIdsText}
-                onChange={(e) => edit({ taskIdsText: e.target.value })}
-                aria-describedby="wizard-task-ids-hint"
-              />
-              <small id="wizard-task-ids-hint" className="form-field__hint">
-                {t('assignments.wizard.rules.taskIdsHint')}
-              </small>
-            </div>
-            <div className="form-field">
               <label htmlFor="wizard-task-pick">{t('assignments.wizard.rules.pickTasks')}</label>
               <AppMultiSelect
                 inputId="wizard-task-pick"
@@ -84,6 +87,24 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
                 maxSelectedLabels={4}
                 filterLabel={t('assignments.wizard.rules.pickTasks')}
               />
+            </div>
+            <div className="form-field">
+              <label htmlFor="wizard-task-ids">{t('assignments.wizard.rules.taskIds')}</label>
+              <InputText
+                id="wizard-task-ids"
+                value={draft.taskIdsText}
+                onChange={(e) => edit({ taskIdsText: e.target.value })}
+                aria-describedby="wizard-task-ids-hint"
+                aria-invalid={typedProblem ? true : undefined}
+                invalid={typedProblem !== null}
+              />
+              <small
+                id="wizard-task-ids-hint"
+                className={typedProblem ? 'p-error' : 'form-field__hint'}
+                role={typedProblem ? 'alert' : undefined}
+              >
+                {typedProblem ?? t('assignments.wizard.rules.taskIdsHint')}
+              </small>
             </div>
           </>
         ) : (

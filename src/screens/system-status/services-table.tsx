@@ -34,9 +34,16 @@ export function ServiceName({ name }: { name: string }) {
   );
 }
 
-export function StatusChip({ status }: { status: unknown }) {
+/**
+ * A service's status chip; an unknown status is still being checked (spec §4: a spinner), unless
+ * `settled` says the answer is in and there is nothing more to wait for (the overall status of
+ * no services: the chip says 'Unknown').
+ */
+export function StatusChip({ status, settled = false }: { status: unknown; settled?: boolean }) {
   const { t } = useTranslation();
   const shown = serviceStatus(status);
+  if (shown === 'unknown' && settled)
+    return <Tag value={t('systemStatus.status.unknown')} severity={STATUS_SEVERITY.unknown} rounded />;
   if (shown === 'unknown') {
     return (
       <span className="status-checking">
