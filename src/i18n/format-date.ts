@@ -88,3 +88,23 @@ export function formatSiteDateTime(
 ) {
   return formatSiteDate(value, display, true);
 }
+
+/** PrimeReact Calendar's pattern for a site date format: DD/MM/YYYY → dd/mm/yy (its yy is 4 digits). */
+export function calendarDateFormat(dateFormat: string | undefined): string {
+  const pattern = dateFormat && isDateFormat(dateFormat) ? dateFormat : 'DD/MM/YYYY';
+  return pattern.replace('YYYY', 'yy').replace('MM', 'mm').replace('DD', 'dd');
+}
+
+/** A calendar day (YYYY-MM-DD) as the local Date a calendar shows; undefined for anything else. */
+export function dayToDate(day: string | undefined): Date | undefined {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The calendar day (YYYY-MM-DD) a local Date picked in a calendar stands for. */
+export function dateToDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

@@ -31,6 +31,8 @@ export const enCore = {
     deleted: 'Deleted successfully',
     filterOptions: '{{label}}: search',
     filters: 'Filters',
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'DD', month: 'MM', year: 'YYYY' },
     discard: {
       header: 'Discard changes?',
       message: 'You have changes that are not saved. Close the form and lose them?',

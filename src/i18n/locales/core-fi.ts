@@ -27,6 +27,8 @@ export const fiCore: CoreTranslation = {
     deleted: 'Poistettu',
     filterOptions: '{{label}}: haku',
     filters: 'Suodattimet',
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'PP', month: 'KK', year: 'VVVV' },
     discard: {
       header: 'Hylätäänkö muutokset?',
       message: 'Lomakkeessa on tallentamattomia muutoksia. Suljetaanko lomake ja menetetään ne?',

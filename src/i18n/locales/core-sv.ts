@@ -27,6 +27,8 @@ export const svCore: CoreTranslation = {
     deleted: 'Borttaget',
     filterOptions: '{{label}}: sök',
     filters: 'Filter',
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'DD', month: 'MM', year: 'ÅÅÅÅ' },
     discard: {
       header: 'Förkasta ändringarna?',
       message: 'Du har ändringar som inte är sparade. Stänga formuläret och förlora dem?',
