@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { isDateFormat } from '../domain/site-settings.ts';
+import { type DateFormat, isDateFormat } from '../domain/site-settings.ts';
 import { LOCALES, toLanguage } from './languages.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -107,4 +107,26 @@ export function dayToDate(day: string | undefined): Date | undefined {
 export function dateToDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The site's format without the year, for a day in a short run of days (the dashboard's chart). */
+const WITHOUT_YEAR: Record<DateFormat, string> = {
+  'DD/MM/YYYY': 'DD/MM',
+  'MM/DD/YYYY': 'MM/DD',
+  'YYYY-MM-DD': 'MM-DD',
+  'DD.MM.YYYY': 'DD.MM.',
+};
+
+/**
+ * A calendar day (YYYY-MM-DD) in the site's date format, e.g. '05.03.2026', or without its year
+ * ('05.03.'), so a chart of days reads as the dates in the lists beside it.
+ */
+export function formatSiteDay(day: string, dateFormat: string | undefined, withYear = true): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const pattern: DateFormat = dateFormat && isDateFormat(dateFormat) ? dateFormat : 'DD/MM/YYYY';
+  return (withYear ? pattern : WITHOUT_YEAR[pattern])
+    .replace('YYYY', match[1])
+    .replace('MM', match[2])
+    .replace('DD', match[3]);
 }
