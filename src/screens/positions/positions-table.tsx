@@ -3,6 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
+import { TagId } from '../../components/common/tag-id.tsx';
 import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
@@ -103,7 +104,7 @@ export function PositionsTable(props: Props) {
         body={(p: Position) =>
           p.nfc_tag_id ? (
             <span className="position-nfc-cell">
-              <code className="position-nfc">{p.nfc_tag_id}</code>
+              <TagId value={p.nfc_tag_id} className="position-nfc" />
               <WriteTagButton position={p} />
             </span>
           ) : null
