@@ -4,6 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/common/empty-state.tsx';
 import { IconButton } from '../../components/common/icon-button.tsx';
 import { AppMultiSelect } from '../../components/common/multi-select.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
@@ -44,6 +45,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
           })
         : null;
   const positionsLabel = t('assignments.wizard.rules.positions');
+  const allPositions = positions.length > 0 && positions.every((p) => draft.positionIds.includes(p.value));
 
   const describe = (rule: BulkRule) => {
     const positionsText = t('assignments.wizard.rules.positionCount', { count: rule.positionIds.length });
@@ -74,6 +76,19 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
             maxSelectedLabels={6}
             filterLabel={positionsLabel}
           />
+          {/* Select all beside the picker, a checkbox of its own with its own label (the menu's
+              header box had no name and sat inside another control). */}
+          <div className="form-switch wizard-select-all">
+            <Checkbox
+              inputId="wizard-positions-all"
+              checked={allPositions}
+              disabled={positions.length === 0}
+              onChange={(e) => edit({ positionIds: e.checked ? positions.map((p) => p.value) : [] })}
+            />
+            <label htmlFor="wizard-positions-all">
+              {t('assignments.wizard.rules.allPositions', { count: positions.length })}
+            </label>
+          </div>
         </div>
         {method === 'existing' ? (
           <>
@@ -145,7 +160,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
       />
       <h3 className="wizard-subheading">{t('assignments.wizard.rules.heading')}</h3>
       {rules.length === 0 ? (
-        <p className="wizard-muted">{t('assignments.wizard.rules.none')}</p>
+        <EmptyState icon="pi pi-list" message={t('assignments.wizard.rules.none')} />
       ) : (
         <ol className="wizard-rule-list">
           {rules.map((rule) => (

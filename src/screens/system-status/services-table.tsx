@@ -5,6 +5,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ServiceHealth } from '../../api/gen/model';
+import { EmptyState } from '../../components/common/empty-state.tsx';
 import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 import { STATUS_SEVERITY, serviceStatus } from '../../machines/system-status/overall-status.ts';
 
@@ -81,7 +82,7 @@ export function ServicesTable({ services, lng }: { services: ServiceHealth[]; ln
       {...stacked}
       className="data-table"
       stripedRows
-      emptyMessage={t('systemStatus.services.none')}
+      emptyMessage={<EmptyState icon="pi pi-server" message={t('systemStatus.services.none')} />}
       aria-label={t('systemStatus.services.title')}
     >
       <Column
