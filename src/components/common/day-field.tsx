@@ -4,11 +4,24 @@
  * Calendar, typed or picked, Today and Clear below the month. The value is the calendar day,
  * YYYY-MM-DD, as the URL and the API carry it; undefined when empty.
  */
-import { Calendar } from 'primereact/calendar';
+import { Calendar, type CalendarPassThroughOptions } from 'primereact/calendar';
 import { useTranslation } from 'react-i18next';
 import { isDateFormat } from '../../domain/site-settings.ts';
 import { calendarDateFormat, dateToDay, dayToDate } from '../../i18n/format-date.ts';
 import { useSiteSettings } from './use-site-settings.ts';
+
+/**
+ * PrimeReact's calendar for axe: a day's selected and disabled state sat on a plain span
+ * (aria-allowed-attr), a day cell and the month and year buttons were named otherwise than they
+ * read ('15' named '15/11/2026', 'November' named 'Choose Month': label-content-name-mismatch).
+ * They are named by what they show.
+ */
+const CALENDAR_PT = {
+  day: { 'aria-label': undefined },
+  dayLabel: { 'aria-selected': undefined, 'aria-disabled': undefined },
+  monthTitle: { 'aria-label': undefined },
+  yearTitle: { 'aria-label': undefined },
+} as unknown as CalendarPassThroughOptions;
 
 type Props = {
   /** The input's id, for its `<label htmlFor>`. */
@@ -38,6 +51,7 @@ export function DayField({ id, value, onChange, className }: Props) {
       showButtonBar
       className={className}
       inputClassName="day-field__input"
+      pt={CALENDAR_PT}
     />
   );
 }
