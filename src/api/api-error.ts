@@ -14,14 +14,20 @@ export class ApiError<TBody = ErrorBody> extends Error {
   readonly code: string | undefined;
   /** The body's field details (server validation and uniqueness errors), in the server's order. */
   readonly details: readonly ErrorDetail[];
+  /**
+   * The body is the server's own error body, so its message is the server's words; false when it
+   * was synthesised (no answer, or a proxy's HTML page or an empty 5xx: the message is only a status text).
+   */
+  readonly serverSent: boolean;
 
-  constructor(status: number, body: TBody, options?: { cause?: unknown }) {
+  constructor(status: number, body: TBody, options?: { cause?: unknown; synthesised?: boolean }) {
     const errorBody = asErrorBody(body);
     super(errorBody?.message ?? `Request failed with status ${status}`, { cause: options?.cause });
     this.status = status;
     this.body = body;
     this.code = errorBody?.code;
     this.details = errorBody?.details ?? [];
+    this.serverSent = status > 0 && errorBody !== undefined && !options?.synthesised;
   }
 
   /** True when the request never reached the server or got no answer. */

@@ -47,15 +47,23 @@ export function toApiError(error: unknown): ApiError {
   if (axios.isAxiosError(error)) {
     const { response } = error as AxiosError<unknown>;
     if (response) {
-      const body = asErrorBody(response.data) ?? fallbackErrorBody(response.status, response.statusText);
-      return new ApiError(response.status, body, { cause: error });
+      const body = asErrorBody(response.data);
+      return body
+        ? new ApiError(response.status, body, { cause: error })
+        : new ApiError(response.status, fallbackErrorBody(response.status, response.statusText), {
+            cause: error,
+            synthesised: true,
+          });
     }
     const code = error.code ?? 'ERR_NETWORK';
     const message = code === 'ECONNABORTED' || code === 'ETIMEDOUT' ? 'Request timed out' : error.message;
-    return new ApiError(0, fallbackErrorBody(0, message || 'Network error', code), { cause: error });
+    return new ApiError(0, fallbackErrorBody(0, message || 'Network error', code), {
+      cause: error,
+      synthesised: true,
+    });
   }
   const message = error instanceof Error ? error.message : 'Unexpected error';
-  return new ApiError(0, fallbackErrorBody(0, message, 'ERR_UNKNOWN'), { cause: error });
+  return new ApiError(0, fallbackErrorBody(0, message, 'ERR_UNKNOWN'), { cause: error, synthesised: true });
 }
 
 function withBearer(config: AxiosRequestConfig, token: string | null): AxiosRequestConfig {

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { isDateFormat } from '../domain/site-settings.ts';
+import { type DateFormat, isDateFormat } from '../domain/site-settings.ts';
 import { LOCALES, toLanguage } from './languages.ts';
 
 const cache = new Map<string, Intl.DateTimeFormat>();
@@ -87,4 +87,46 @@ export function formatSiteDateTime(
   display?: SiteDateDisplay,
 ) {
   return formatSiteDate(value, display, true);
+}
+
+/** PrimeReact Calendar's pattern for a site date format: DD/MM/YYYY → dd/mm/yy (its yy is 4 digits). */
+export function calendarDateFormat(dateFormat: string | undefined): string {
+  const pattern = dateFormat && isDateFormat(dateFormat) ? dateFormat : 'DD/MM/YYYY';
+  return pattern.replace('YYYY', 'yy').replace('MM', 'mm').replace('DD', 'dd');
+}
+
+/** A calendar day (YYYY-MM-DD) as the local Date a calendar shows; undefined for anything else. */
+export function dayToDate(day: string | undefined): Date | undefined {
+  const match = day ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return undefined;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** The calendar day (YYYY-MM-DD) a local Date picked in a calendar stands for. */
+export function dateToDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** The site's format without the year, for a day in a short run of days (the dashboard's chart). */
+const WITHOUT_YEAR: Record<DateFormat, string> = {
+  'DD/MM/YYYY': 'DD/MM',
+  'MM/DD/YYYY': 'MM/DD',
+  'YYYY-MM-DD': 'MM-DD',
+  'DD.MM.YYYY': 'DD.MM.',
+};
+
+/**
+ * A calendar day (YYYY-MM-DD) in the site's date format, e.g. '05.03.2026', or without its year
+ * ('05.03.'), so a chart of days reads as the dates in the lists beside it.
+ */
+export function formatSiteDay(day: string, dateFormat: string | undefined, withYear = true): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  const pattern: DateFormat = dateFormat && isDateFormat(dateFormat) ? dateFormat : 'DD/MM/YYYY';
+  return (withYear ? pattern : WITHOUT_YEAR[pattern])
+    .replace('YYYY', match[1])
+    .replace('MM', match[2])
+    .replace('DD', match[3]);
 }

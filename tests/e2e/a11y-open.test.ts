@@ -1,7 +1,8 @@
 /**
  * axe with the popups open, at a desk and on a phone: a dialog's dropdown and multi-select menus
  * (their filter boxes named), the discard question, a delete confirmation (its red button at
- * 4.5:1) and the work entries' filter menus. The screen-by-screen sweep (a11y-sweep.test.ts)
+ * 4.5:1), the leave-the-page question, the work entries' filter menus and date calendar, and the
+ * bulk wizard's task picker and typed-id check. The screen-by-screen sweep (a11y-sweep.test.ts)
  * sees each screen and its main dialog closed.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -78,6 +79,28 @@ describe('accessibility with menus and confirmations open', () => {
       await ask.getByRole('button', { name: 'Discard' }).click();
       await dialog.waitFor({ state: 'hidden' });
 
+      if (size === 'desk') {
+        // Leaving the page with typed changes asks the same question; Keep editing stays. (By
+        // the browser's Forward: the modal dialog covers the sidebar's links.)
+        const path = () => new URL(page.url()).pathname;
+        await page.locator('nav a[href="/dashboard"], nav a[href="/"]').first().click();
+        await expect.poll(path).not.toBe('/users');
+        await page.goBack();
+        await expect.poll(path).toBe('/users');
+        await page.getByRole('button', { name: 'Add user' }).click();
+        await dialog.getByLabel('First name').fill('Erkki');
+        await page.evaluate(() => history.forward());
+        await ask.waitFor();
+        await note('leave question', ['.p-confirm-dialog']);
+        await ask.getByRole('button', { name: 'Keep editing' }).click();
+        await ask.waitFor({ state: 'hidden' });
+        expect(new URL(page.url()).pathname).toBe('/users');
+        expect(await dialog.getByLabel('First name').inputValue()).toBe('Erkki');
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await ask.getByRole('button', { name: 'Discard' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+      }
+
       // A delete confirmation.
       await page
         .getByRole('button', { name: /^Delete / })
@@ -111,8 +134,43 @@ describe('accessibility with menus and confirmations open', () => {
       await page.locator('.p-dropdown-panel .p-dropdown-filter').waitFor();
       await note('work entries worker filter', ['main', '.p-dropdown-panel']);
       await page.keyboard.press('Escape');
+      // The date filter's calendar, in the site's date format.
+      const from = page.locator('[id$="-from"]');
+      if (!(await from.isVisible()) && (await folded.isVisible())) await folded.click();
+      await from.click();
+      await page.locator('.p-datepicker').waitFor();
+      await note('work entries date calendar', ['main', '.p-datepicker']);
+      await page.keyboard.press('Escape');
 
-      await context.close();
+      // The bulk wizard's rules step: the task picker open, then a typed id it does not know.
+      await page.goto(`${server.url}/position-task-assignments?tab=bulk`);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.locator('#wizard-task-pick').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.locator('.p-multiselect-panel').waitFor();
+      await note('wizard task picker', ['.bulk-wizard', '.p-multiselect-panel']);
+      await page.keyboard.press('Escape');
+      await page.getByLabel('Or type task ids (comma-separated)').fill('99999');
+      await page.getByText('No active task of this site has the id 99999.').waitFor();
+      await note('wizard rules step', ['.bulk-wizard']);
+
+      if (size === 'desk') {
+        // Closing the tab with typed changes: the browser asks (beforeunload).
+        await page.goto(`${server.url}/users`);
+        await page.getByRole('button', { name: 'Add user' }).click();
+        await page.getByRole('dialog', { name: 'Add user' }).getByLabel('First name').fill('Erkki');
+        const asked = new Promise<string>((resolve) =>
+          page.once('dialog', (d) => {
+            resolve(d.type());
+            void d.accept();
+          }),
+        );
+        await page.close({ runBeforeUnload: true });
+        expect(await asked).toBe('beforeunload');
+      }
+
+      // The desk run closed its page already (beforeunload above).
+      await context.close().catch(() => {});
       expect(problems).toEqual({});
     });
   }

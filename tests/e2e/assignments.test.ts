@@ -112,7 +112,20 @@ describe('position-task assignments screen', () => {
     await pickMany(page, 'wizard-positions', POSITIONS.map(label));
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByText('Give at least one task id.').waitFor();
-    await page.getByLabel('Task ids (comma-separated)').fill(`${ids.tasks[0]}, ${ids.tasks[1]}`);
+    // A typed id is checked at once against the site's tasks, before any Add.
+    const typed = page.getByLabel('Or type task ids (comma-separated)');
+    await typed.fill(`${ids.tasks[0]}, 99999`);
+    await page.getByText('No active task of this site has the id 99999.').waitFor();
+    expect(await typed.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByText('Some of the typed ids are not active tasks of this site.').waitFor();
+    await typed.fill('');
+    // The tasks are picked from the site's list, by name.
+    await pickMany(page, 'wizard-task-pick', [
+      `WELD – Weld railings (#${ids.tasks[0]})`,
+      `PAINT – Paint railings (#${ids.tasks[1]})`,
+    ]);
+    expect(await typed.inputValue()).toBe(`${ids.tasks[0]}, ${ids.tasks[1]}`);
     await page.getByRole('button', { name: 'Add rule' }).click();
     await page.getByText('2 tasks at 3 positions').waitFor();
     await shot(page, 'assignments-wizard-step1-en');
@@ -123,7 +136,8 @@ describe('position-task assignments screen', () => {
     expect(await axeProblems(page, CARD)).toEqual([]);
     await shot(page, 'assignments-wizard-step2-en');
 
-    await page.getByRole('button', { name: 'Run' }).click();
+    // Run is the wizard's way forward, in the footer where Next was.
+    await page.locator('.bulk-wizard__footer').getByRole('button', { name: 'Run' }).click();
     await page.getByRole('region', { name: 'Result' }).getByText('Done: 6 created').waitFor();
     await page.getByText('How do you want to assign?').waitFor();
     expect(await page.getByTestId('assignments-created').textContent()).toBe('6');
@@ -169,7 +183,7 @@ describe('position-task assignments screen', () => {
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await pickMany(page, 'wizard-positions', POSITIONS.map(label));
     await page
-      .getByLabel('Tehtävien tunnukset (pilkuilla erotettuina)')
+      .getByLabel('Tai kirjoita tehtävien tunnukset (pilkuilla erotettuina)')
       .fill(`${ids.tasks[0]}, ${ids.tasks[1]}`);
     await page.getByRole('button', { name: 'Lisää sääntö' }).click();
     await page.getByText('2 tehtävää × 3 kohdetta').waitFor();
@@ -186,7 +200,9 @@ describe('position-task assignments screen', () => {
     // Cancel from step 1 clears the rules and returns to step 0.
     await page.getByRole('button', { name: 'Seuraava' }).click();
     await pickMany(page, 'wizard-positions', [label(POSITIONS[0])]);
-    await page.getByLabel('Tehtävien tunnukset (pilkuilla erotettuina)').fill(String(ids.tasks[2]));
+    await page
+      .getByLabel('Tai kirjoita tehtävien tunnukset (pilkuilla erotettuina)')
+      .fill(String(ids.tasks[2]));
     await page.getByRole('button', { name: 'Lisää sääntö' }).click();
     await page.getByRole('button', { name: 'Peruuta' }).click();
     await page.getByText('Miten tehtävät liitetään?').waitFor();

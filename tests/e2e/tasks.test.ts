@@ -133,7 +133,9 @@ describe('task management screen', () => {
     await bulk.getByRole('button', { name: 'Create tasks' }).click();
     await bulk.getByText('Created 3, skipped 0.').waitFor();
     await shot(page, 'tasks-from-template-en');
-    // Again: every position already has it open, so all are skipped, none duplicated.
+    // Done: Create waits for a new choice. Again: every position already has it open, so all are skipped.
+    expect(await bulk.getByRole('button', { name: 'Create tasks' }).isDisabled()).toBe(true);
+    await bulk.getByLabel('Select all active positions').check();
     await bulk.getByRole('button', { name: 'Create tasks' }).click();
     await bulk.getByText(/Created 0, skipped 3\. Skipped positions already have an open task/).waitFor();
     await bulk.getByRole('button', { name: 'Cancel' }).click();

@@ -21,6 +21,10 @@ export const PREVIEW: BulkOutcome = {
   refused: [{ ruleId: 1, positionId: 3, taskId: 12, message: 'This task is inactive' }],
 };
 export const RESULT: BulkOutcome = { ...PREVIEW };
+/** Everything asked for already exists or is refused: nothing would be created. */
+export const NOTHING: BulkOutcome = { assignments: { created: 0, skipped: 3 }, instances: null, refused: [] };
+/** The site’s active tasks (fillDraft types 11 and 12; the details test 7 and 8). */
+export const KNOWN_TASKS = [7, 8, 11, 12, 13];
 export const DOWN: BulkCallResult = { ok: false, failure: { kind: 'failed', message: 'Database down' } };
 
 interface Pending {
@@ -55,6 +59,8 @@ export class WizardHarness {
       },
     });
     this.actor = createActor(machine, { inspect: recordTransitions(taken), input: {} }).start();
+    // As the screen does once the site's task list has answered.
+    this.actor.send({ type: 'wizard.knowTasks', ids: KNOWN_TASKS });
   }
 
   get snapshot() {
@@ -83,6 +89,11 @@ export class WizardHarness {
           type: 'wizard.editDraft',
           patch: { positionIds: [1, 2, 3], taskIdsText: '11, 12', templateId: 7, isPrimary: true },
         });
+      case 'wizard.typeUnknownTask':
+        return send({
+          type: 'wizard.editDraft',
+          patch: { positionIds: [1], taskIdsText: '11, 99999', templateId: null },
+        });
       case 'wizard.clearDraft':
         return send({ type: 'wizard.editDraft', patch: { positionIds: [] } });
       case 'wizard.removeRule':
@@ -98,6 +109,8 @@ export class WizardHarness {
         return flush();
       case 'preview.resolve':
         return this.#answer('preview', { ok: true, outcome: PREVIEW });
+      case 'preview.resolveEmpty':
+        return this.#answer('preview', { ok: true, outcome: NOTHING });
       case 'preview.reject':
         return this.#answer('preview', DOWN);
       case 'execution.resolve':
@@ -128,7 +141,11 @@ export class WizardHarness {
         context.rules.every((r) => ['existing', 'template'].includes(r.method)),
         true,
       ],
-      ['draft valid', ruleProblem(context.method, context.draft, context.rules) === null, model.draftValid],
+      [
+        'draft valid',
+        ruleProblem(context.method, context.draft, context.rules, undefined, context.knownTaskIds) === null,
+        model.draftValid,
+      ],
       ['problem shown', context.draftProblem !== null, model.problem],
       ['result', context.result !== null, model.result],
       [
@@ -146,6 +163,7 @@ export class WizardHarness {
       ['an execution running', this.execution !== undefined, snap.matches('executing')],
       ['back offered', view.canBack, !snap.matches('method') && !snap.matches('executing')],
       ['cancel offered', view.canCancel, !snap.matches('executing')],
+      ['run offered', view.canExecute, snap.matches({ preview: 'ready' }) && !model.empty],
     ];
     for (const [name, real, expected] of checks) {
       if (real !== expected) return `${name}: ${JSON.stringify(real)} != ${JSON.stringify(expected)}`;

@@ -7,7 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { bulkAssignmentMachine } from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
+import {
+  bulkAssignmentMachine,
+  typedTaskIdsCheck,
+} from '../../src/machines/bulk-assignment/bulk-assignment.machine.ts';
+import { selectBulkAssignmentView } from '../../src/machines/bulk-assignment/bulk-assignment.selectors.ts';
 import { RESULT, WizardHarness } from './bulk-assignment.harness.ts';
 import { wizardModel } from './bulk-assignment.model.ts';
 import { flush } from './site-settings.harness.ts';
@@ -99,6 +103,38 @@ describe('details', () => {
     await flush();
     expect(harness.snapshot.value).toBe('executeFailed');
     expect(harness.snapshot.context.error).toEqual({ kind: 'stale', message: 'Position not found' });
+    harness.actor.stop();
+  });
+
+  it('refuses a typed task id the site has no active task for, once the tasks are known', () => {
+    const actor = createActor(bulkAssignmentMachine, { input: {} }).start();
+    actor.send({ type: 'wizard.next' });
+    actor.send({ type: 'wizard.editDraft', patch: { positionIds: [1], taskIdsText: '11, 99999' } });
+    actor.send({ type: 'wizard.knowTasks', ids: [11, 12] });
+    actor.send({ type: 'wizard.addRule' });
+    expect(actor.getSnapshot().context.draftProblem).toBe('taskIdsUnknown');
+    expect(actor.getSnapshot().context.rules).toEqual([]);
+    expect(typedTaskIdsCheck('11, 99999, x', [11, 12])).toEqual({
+      ids: [11, 99999],
+      invalid: ['x'],
+      unknown: [99999],
+    });
+    // Before the list has answered nothing is called unknown (the server still checks).
+    expect(typedTaskIdsCheck('99999', null).unknown).toEqual([]);
+    actor.send({ type: 'wizard.editDraft', patch: { taskIdsText: '11' } });
+    actor.send({ type: 'wizard.addRule' });
+    expect(actor.getSnapshot().context.rules.map((r) => r.taskIds)).toEqual([[11]]);
+    actor.stop();
+  });
+
+  it('does not run a preview that would create nothing', async () => {
+    const harness = new WizardHarness(new Set());
+    await toPreview(harness);
+    await harness.exec({ type: 'preview.resolveEmpty' });
+    expect(selectBulkAssignmentView(harness.snapshot).canExecute).toBe(false);
+    await harness.exec({ type: 'wizard.execute' });
+    expect(harness.snapshot.matches({ preview: 'ready' })).toBe(true);
+    expect(harness.started.filter((s) => s.kind === 'execution')).toEqual([]);
     harness.actor.stop();
   });
 

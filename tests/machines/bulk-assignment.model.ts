@@ -14,6 +14,8 @@ export interface WizardModelContext {
   problem: boolean;
   rules: number;
   result: boolean;
+  /** The preview says nothing would be created (all skipped or refused): Run is refused. */
+  empty: boolean;
 }
 
 export type WizardModelEvent =
@@ -24,19 +26,21 @@ export type WizardModelEvent =
   | { type: 'wizard.cancel' }
   | { type: 'wizard.fillDraft' }
   | { type: 'wizard.clearDraft' }
+  | { type: 'wizard.typeUnknownTask' }
   | { type: 'wizard.addRule' }
   | { type: 'wizard.removeRule' }
   | { type: 'wizard.execute' }
   | { type: 'wizard.retry' }
   | { type: 'wizard.dismissResult' }
   | { type: 'preview.resolve' }
+  | { type: 'preview.resolveEmpty' }
   | { type: 'preview.reject' }
   | { type: 'preview.throw' }
   | { type: 'execution.throw' }
   | { type: 'execution.resolve' }
   | { type: 'execution.reject' };
 
-const reset = { draftValid: false, problem: false, rules: 0, result: false } as const;
+const reset = { draftValid: false, problem: false, rules: 0, result: false, empty: false } as const;
 
 export const wizardModel = setup({
   types: { context: {} as WizardModelContext, events: {} as WizardModelEvent },
@@ -46,6 +50,7 @@ export const wizardModel = setup({
     refused: ({ context }) => !context.draftValid,
     hasRules: ({ context }) => context.rules > 0,
     hasResult: ({ context }) => context.result,
+    creates: ({ context }) => !context.empty,
   },
 }).createMachine({
   id: 'model',
@@ -65,6 +70,8 @@ export const wizardModel = setup({
       on: {
         'wizard.fillDraft': { actions: assign({ draftValid: true, problem: false }) },
         'wizard.clearDraft': { actions: assign({ draftValid: false, problem: false }) },
+        // A typed id no task of the site has: the draft cannot be added.
+        'wizard.typeUnknownTask': { actions: assign({ draftValid: false, problem: false }) },
         'wizard.addRule': [
           {
             guard: 'canAdd',
@@ -89,11 +96,16 @@ export const wizardModel = setup({
       },
       states: {
         loading: {
-          on: { 'preview.resolve': 'ready', 'preview.reject': 'failed', 'preview.throw': 'failed' },
+          on: {
+            'preview.resolve': { target: 'ready', actions: assign({ empty: false }) },
+            'preview.resolveEmpty': { target: 'ready', actions: assign({ empty: true }) },
+            'preview.reject': 'failed',
+            'preview.throw': 'failed',
+          },
         },
         failed: { on: { 'wizard.retry': 'loading' } },
         ready: {
-          on: { 'wizard.execute': '#model.executing' },
+          on: { 'wizard.execute': { guard: 'creates', target: '#model.executing' } },
         },
       },
     },

@@ -1,7 +1,10 @@
 /** Drives the real system status machine for one model path (see system-status.model.ts). */
+
+import { AxiosError, AxiosHeaders } from 'axios';
 import { type ActorRefFrom, createActor, fromPromise, SimulatedClock } from 'xstate';
 import { ApiError } from '../../src/api/api-error.ts';
 import type { ServiceHealth } from '../../src/api/gen/model';
+import { toApiError } from '../../src/api/http-client.ts';
 import { overallStatus } from '../../src/machines/system-status/overall-status.ts';
 import {
   type StatusSnapshot,
@@ -80,6 +83,18 @@ export class StatusHarness {
           'reject',
           new ApiError(0, { statusCode: 0, error: 'Network Error', message: 'Network Error' }),
         );
+      case 'fetch.rejectNoBody': {
+        // Through the client's own error mapping, as a proxy's 502 page arrives in the browser.
+        const response = {
+          status: 502,
+          statusText: 'Bad Gateway',
+          data: '<html><body>502 Bad Gateway</body></html>',
+          headers: {},
+          config: { headers: new AxiosHeaders() },
+        };
+        const failure = new AxiosError('Bad Gateway', 'ERR_BAD_RESPONSE', undefined, undefined, response);
+        return this.#settle('reject', toApiError(failure));
+      }
       case 'clock.poll':
         this.clock.increment(POLL_MS);
         return flush();

@@ -15,6 +15,8 @@ export type StatusModelEvent =
   | { type: 'fetch.resolve' }
   | { type: 'fetch.rejectServer' }
   | { type: 'fetch.rejectNetwork' }
+  /** A 5xx without the server's JSON body (a proxy's page, an empty 500). */
+  | { type: 'fetch.rejectNoBody' }
   | { type: 'status.refresh' }
   | { type: 'status.hidden' }
   | { type: 'status.visible' }
@@ -36,6 +38,7 @@ export const statusModel = setup({
             'fetch.resolve': { target: 'waiting', actions: assign({ hasData: true, error: 'none' }) },
             'fetch.rejectServer': { target: 'waiting', actions: assign({ error: 'server' }) },
             'fetch.rejectNetwork': { target: 'waiting', actions: assign({ error: 'generic' }) },
+            'fetch.rejectNoBody': { target: 'waiting', actions: assign({ error: 'generic' }) },
             // Refresh is disabled while loading: one fetch at a time.
             'status.refresh': { actions: [] },
           },

@@ -249,6 +249,7 @@ describe('errors surface as ApiError', () => {
       ['first_name', 'minLength'],
     ]);
     expect((error as ApiError).details[2].params).toEqual({ min: 2 });
+    expect((error as ApiError).serverSent).toBe(true);
   });
 
   it('synthesises a body when the answer is not the server error body', async () => {
@@ -257,6 +258,8 @@ describe('errors surface as ApiError', () => {
       status: 502,
       message: 'Bad Gateway',
       body: { statusCode: 502 },
+      // Only a status text: a screen shows its own words (spec §8), not 'Bad Gateway'.
+      serverSent: false,
     });
   });
 

@@ -22,13 +22,27 @@ const placeholders = (text: unknown) =>
 const source = flatten(en);
 const others = { fi: flatten(fi as Tree), sv: flatten(sv as Tree) };
 
-/** Texts that are the same in every language on purpose: the product and language names. */
-const SAME_EVERYWHERE = new Set(['app.name', 'languages.en', 'languages.fi', 'languages.sv']);
+/**
+ * Texts that are the same in every language on purpose: the product and language names, and
+ * minutes as the unit symbol 'min' (one duration style everywhere, issue 20 §5).
+ */
+const SAME_EVERYWHERE = new Set([
+  'app.name',
+  'languages.en',
+  'languages.fi',
+  'languages.sv',
+  'common.duration.minutes',
+  'tasks.duration.minutes',
+]);
 /** Swedish says 'Status' too (every table's status column), and 'Position' for a position. */
 const SV_SAME = /^(Status|Position|\{\{count\}\} position)$/;
 const sameIn = (lng: string, key: string, value: unknown) =>
   SAME_EVERYWHERE.has(key) ||
-  (lng === 'sv' && (key.endsWith('.columns.status') || SV_SAME.test(String(value))));
+  (lng === 'sv' &&
+    (key.endsWith('.columns.status') ||
+      SV_SAME.test(String(value)) ||
+      // A date's placeholder letters: Swedish writes DD and MM too (ÅÅÅÅ for the year).
+      key.startsWith('common.dateLetters.')));
 
 describe('i18n resources', () => {
   it('English has no empty texts', () => {

@@ -74,9 +74,11 @@ describe('dashboard', () => {
     expect((await card('Tasks'))?.getAttribute('href')).toBe('/position-tasks?view=templates');
     expect((await card('Work entries'))?.getAttribute('href')).toBe('/work-entries');
     expect(await screen.findByText('1,000,000')).toBeTruthy();
-    for (const action of ['Manage users', 'Manage positions', 'Manage tasks', 'View work entries']) {
+    // A manager may only read users: "View", not "Manage" (spec §6 manager: users.read).
+    for (const action of ['View users', 'Manage positions', 'Manage tasks', 'View work entries']) {
       expect(screen.getByText(action)).toBeTruthy();
     }
+    expect(screen.queryByText('Manage users')).toBeNull();
     expect(await screen.findByText('chart of 14 days')).toBeTruthy();
   });
 
@@ -86,6 +88,18 @@ describe('dashboard', () => {
     expect(screen.queryByText('Users', { selector: '.stat-card__label' })).toBeNull();
     expect(screen.queryByText('Manage users')).toBeNull();
     expect(screen.getByText('more than 1,000')).toBeTruthy();
+    // Read-only positions and tasks: the worker is offered to view them, not to manage them.
+    expect(screen.getByText('View positions')).toBeTruthy();
+    expect(screen.getByText('View tasks')).toBeTruthy();
+    expect(screen.queryByText('Manage positions')).toBeNull();
+    expect(screen.queryByText('Manage tasks')).toBeNull();
+  });
+
+  it('an admin is offered to manage each list', async () => {
+    await renderAs('admin');
+    for (const action of ['Manage users', 'Manage positions', 'Manage tasks']) {
+      expect(await screen.findByText(action)).toBeTruthy();
+    }
   });
 
   it('shows “No recent work entries”, and a button to all entries', async () => {
@@ -109,6 +123,10 @@ describe('dashboard', () => {
       },
     ]);
     const item = (await screen.findByText('Unknown at North bay')).closest('li') as HTMLElement;
+    // The item opens its entry's detail.
+    expect(within(item).getByRole('link', { name: 'Unknown at North bay' }).getAttribute('href')).toBe(
+      '/work-entries?entry=1',
+    );
     expect(within(item).getByText('Completed')).toBeTruthy();
     expect(within(item).getByText(/Wille Worker/)).toBeTruthy();
   });

@@ -36,7 +36,11 @@ function position(id: number, code: string, extra: Partial<Position> = {}): Posi
   };
 }
 
-const ACTIVE = [position(1, 'A-1'), position(2, 'A-2', { nfc_tag_id: null }), position(3, 'B-1')];
+const ACTIVE = [
+  position(1, 'A-1', { description: 'Beside the lift' }),
+  position(2, 'A-2', { nfc_tag_id: null }),
+  position(3, 'B-1'),
+];
 const INACTIVE = position(4, 'A-3', { is_active: false });
 
 type Request = { url: string; method: string; params?: Record<string, unknown> };
@@ -86,6 +90,16 @@ describe('positions screen', () => {
     expect(within(row('A-1')).getByText('TAG1XYZ')).toBeTruthy();
     expect(within(row('A-1')).getByText('05/03/2026')).toBeTruthy();
     expect(within(row('A-1')).getByText('Active')).toBeTruthy();
+  });
+
+  it('leaves the Description column out when no position on the page has one', async () => {
+    http.apiRequest.mockImplementation(async () => ({ positions: [position(5, 'C-1')], total: 1 }));
+    session.role = 'admin';
+    await renderScreen(PositionsScreen, { url: '/positions', validateSearch: validatePositionsSearch });
+    await screen.findByText('Name C-1');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent?.trim());
+    expect(headers).toContain('Location');
+    expect(headers).not.toContain('Description');
   });
 
   it('gives an admin add, import, edit and delete', async () => {

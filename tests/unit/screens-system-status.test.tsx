@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../src/api/api-error.ts';
+import { ApiError, fallbackErrorBody } from '../../src/api/api-error.ts';
 import type { ServiceHealth } from '../../src/api/gen/model';
 import { getGetSiteDisplaySettingsQueryKey } from '../../src/api/gen/site-settings/site-settings.ts';
 import i18n from '../../src/i18n/index.ts';
@@ -105,7 +105,8 @@ describe('system status screen', () => {
     });
     await open();
     await screen.findByText('The database is down');
-    expect(within(screen.getByTestId('overall-status')).getByText('Checking…')).toBeTruthy();
+    // The answer is in and names no service: nothing is being checked any more (spec §4).
+    expect(within(screen.getByTestId('overall-status')).getByText('Unknown')).toBeTruthy();
 
     serve(() => {
       throw new ApiError(0, { statusCode: 0, error: 'Network Error', message: 'Network Error' });
@@ -117,6 +118,22 @@ describe('system status screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Refresh' })));
     await screen.findByText('Database');
     expect(screen.queryByText('Failed to fetch system status')).toBeNull();
+  });
+
+  it('says Unknown overall when the server reports no services (spec §4)', async () => {
+    serve(() => ({ services: [] }));
+    await open();
+    await within(screen.getByTestId('overall-status')).findByText('Unknown');
+    expect(screen.queryByText('Checking…')).toBeNull();
+  });
+
+  it('says “Failed to fetch system status” for a 5xx without the server’s body (spec §8)', async () => {
+    serve(() => {
+      throw new ApiError(502, fallbackErrorBody(502, 'Bad Gateway'), { synthesised: true });
+    });
+    await open();
+    await screen.findByText('Failed to fetch system status');
+    expect(screen.queryByText('Bad Gateway')).toBeNull();
   });
 
   it('disables Refresh while a fetch is under way', async () => {

@@ -149,6 +149,16 @@ describe('work entries screen', () => {
     expect(link.getAttribute('rel')).toContain('noopener');
   });
 
+  it('opens the entry a link names (?entry=, the dashboard’s recent activity), and closing forgets it', async () => {
+    const { router } = await renderAs('manager', '/work-entries?entry=1');
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('Poured and levelled');
+    // The list is not filtered by it.
+    expect(listCalls().every((c) => !('entry' in c.params))).toBe(true);
+    fireEvent.click(within(dialog).getAllByRole('button', { name: /close/i })[0]);
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+
   it('offers the export with work_entries.export only; a worker sees their own subtitle and no worker filter', async () => {
     await renderAs('manager');
     expect(await screen.findByRole('button', { name: 'Export CSV' })).toBeTruthy();

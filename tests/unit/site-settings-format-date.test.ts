@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, withDefaults } from '../../src/domain/site-settings.ts';
-import { formatSiteDate, formatSiteDateTime } from '../../src/i18n/format-date.ts';
+import { formatSiteDate, formatSiteDateTime, formatSiteDay } from '../../src/i18n/format-date.ts';
 
 // 2025-12-31 22:30 UTC is already 1 January 2026 in Helsinki (UTC+2) and still 31 December in New York.
 const AT = '2025-12-31T22:30:00Z';
@@ -34,5 +34,23 @@ describe('site settings domain', () => {
     expect(merged.maxUsersPerSite).toBe(5);
     expect(merged.timezone).toBe('UTC');
     expect(merged).not.toHaveProperty('unknown');
+  });
+});
+
+describe('a day in the site’s format', () => {
+  it('with its year, or without it for a chart of days, in every format', () => {
+    expect(DATE_FORMATS.map((f) => formatSiteDay('2026-03-05', f))).toEqual([
+      '05/03/2026',
+      '03/05/2026',
+      '2026-03-05',
+      '05.03.2026',
+    ]);
+    expect(DATE_FORMATS.map((f) => formatSiteDay('2026-03-05', f, false))).toEqual([
+      '05/03',
+      '03/05',
+      '03-05',
+      '05.03.',
+    ]);
+    expect(formatSiteDay('5.3.2026', 'DD.MM.YYYY')).toBe('');
   });
 });

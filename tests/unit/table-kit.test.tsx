@@ -79,3 +79,19 @@ describe('table kit', () => {
     expect(screen.getByText('06.03.2026')).toBeTruthy();
   });
 });
+
+describe('loading placeholders', () => {
+  it('are a page of rows (spec §9: 10), each a row box of its own, announced once', async () => {
+    const { TableSkeleton } = await import('../../src/components/table/table-skeleton.tsx');
+    renderDom(<TableSkeleton />);
+    const status = screen.getByRole('status', { name: 'Loading...' });
+    expect(status.querySelectorAll('.table-skeleton__row')).toHaveLength(10);
+  });
+
+  it('leaves out a column no row fills', async () => {
+    const { anyFilled } = await import('../../src/components/table/columns.tsx');
+    expect(anyFilled([{ description: null }, { description: '  ' }], 'description')).toBe(false);
+    expect(anyFilled([{ description: null }, { description: 'Lift' }], 'description')).toBe(true);
+    expect(anyFilled(undefined, 'description' as never)).toBe(false);
+  });
+});

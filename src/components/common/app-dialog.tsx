@@ -3,8 +3,10 @@
  * failure ('Failed to save X. Please try again', spec §8), and Cancel/Save in the footer. Save
  * submits the form through its id, so the fields stay plain children. On open the first field
  * takes focus; Escape, the close icon and Cancel close it, except while saving, and ask first when
- * the form has unsaved changes. Escape inside an open dropdown or calendar closes only that popup.
+ * the form has unsaved changes, as leaving the page does (a route change or closing the tab).
+ * Escape inside an open dropdown or calendar closes only that popup.
  */
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
@@ -33,6 +35,36 @@ export interface AppDialogProps {
   /** 'wide' for forms with pickers or two-column detail. */
   size?: 'normal' | 'wide';
   children: ReactNode;
+}
+
+/**
+ * Leaving the page (a link, the sidebar, Back) with unsaved changes asks first, with the same
+ * question as Cancel; closing or reloading the browser tab gets the browser's own question.
+ */
+function LeaveGuard() {
+  const { t } = useTranslation();
+  const blocker = useBlocker({
+    // Only leaving the page discards the form; the screen changing its own URL (a filter, a page
+    // after a save) keeps the dialog where it is.
+    shouldBlockFn: ({ current, next }) => current.pathname !== next.pathname,
+    enableBeforeUnload: true,
+    withResolver: true,
+  });
+  return (
+    <ConfirmDialog
+      visible={blocker.status === 'blocked'}
+      onHide={() => blocker.reset?.()}
+      header={t('common.discard.header')}
+      message={t('common.discard.message')}
+      icon="pi pi-exclamation-triangle"
+      acceptLabel={t('common.discard.accept')}
+      rejectLabel={t('common.discard.keep')}
+      acceptClassName="p-button-danger"
+      defaultFocus="reject"
+      accept={() => blocker.proceed?.()}
+      reject={() => blocker.reset?.()}
+    />
+  );
 }
 
 const FIRST_FIELD =
@@ -71,6 +103,8 @@ export function AppDialog({
 }: AppDialogProps) {
   const { t } = useTranslation();
   const formRef = useRef<HTMLFormElement>(null);
+  // A dialog can open outside a router (tests, the sign-in page): then there is no page to leave.
+  const router = useRouter({ warn: false });
   const [asking, setAsking] = useState(false);
   const hide = () => {
     if (saving) return;
@@ -123,6 +157,7 @@ export function AppDialog({
         {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
         {children}
       </form>
+      {router && visible && dirty && !saving ? <LeaveGuard /> : null}
       {/* Its own question, not the app's confirm: a form dialog also opens outside the app shell. */}
       <ConfirmDialog
         visible={asking}

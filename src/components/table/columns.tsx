@@ -65,3 +65,14 @@ export function editDeleteColumn<T>(
     />
   ));
 }
+
+/**
+ * Whether any row fills a column only some records have (a description): a table whose rows all
+ * leave it empty shows no column of dashes. `{anyFilled(rows, 'description') ? <Column …/> : null}`
+ */
+export function anyFilled<T>(rows: readonly T[] | undefined, field: keyof T): boolean {
+  return (rows ?? []).some((row) => {
+    const value = row[field];
+    return value !== null && value !== undefined && String(value).trim() !== '';
+  });
+}

@@ -13,10 +13,10 @@ import { type ReactNode, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../common/empty-state.tsx';
 import { MEDIUM_BREAKPOINT, useMediaQuery } from '../layout/use-media-query.ts';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from './page-sizes.ts';
 import { TableSkeleton } from './table-skeleton.tsx';
 
-export const PAGE_SIZES = [5, 10, 25, 50];
-export const DEFAULT_PAGE_SIZE = 10;
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES };
 
 type TableDefaults = Pick<
   DataTableProps<DataTableValueArray>,

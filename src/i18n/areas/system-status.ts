@@ -97,7 +97,7 @@ export const systemStatus = defineArea({
     info: {
       title: 'Järjestelmätiedot',
       uptime: 'Käynnissä',
-      uptimeValue: '{{days}} vrk {{hours}} h {{minutes}} min',
+      uptimeValue: '{{days}} vrk {{hours}} t {{minutes}} min',
       databaseSize: 'Tietokannan koko',
       serverTime: 'Palvelimen aika',
     },

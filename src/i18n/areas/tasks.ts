@@ -173,7 +173,7 @@ export const tasks = defineArea({
     },
     status: { open: 'Avoin', done: 'Tehty', inactive: 'Ei käytössä' },
     completedBy: 'Tehty {{date}}, {{name}}',
-    duration: { hours: '{{hours}} h {{minutes}} min', minutes: '{{minutes}} min' },
+    duration: { hours: '{{hours}} t {{minutes}} min', minutes: '{{minutes}} min' },
     add: 'Lisää tehtävä',
     edit: 'Muokkaa tehtävää',
     form: {
@@ -292,7 +292,7 @@ export const tasks = defineArea({
     },
     status: { open: 'Öppen', done: 'Klar', inactive: 'Inaktiv' },
     completedBy: 'Klar {{date}} av {{name}}',
-    duration: { hours: '{{hours}} tim {{minutes}} min', minutes: '{{minutes}} minuter' },
+    duration: { hours: '{{hours}} tim {{minutes}} min', minutes: '{{minutes}} min' },
     add: 'Lägg till uppgift',
     edit: 'Redigera uppgift',
     form: {

@@ -46,8 +46,6 @@ export const workEntries = defineArea({
     unknown: 'Unknown',
     pageReport: '{{first}}–{{last}} of {{total}}',
     totalMore: 'more than {{total}}',
-    duration: '{{hours}} h {{minutes}} min',
-    durationMinutes: '{{minutes}} min',
     detail: {
       header: 'Work entry',
       worker: 'Worker',
@@ -131,8 +129,6 @@ export const workEntries = defineArea({
     unknown: 'Tuntematon',
     pageReport: '{{first}}–{{last}} / {{total}}',
     totalMore: 'yli {{total}}',
-    duration: '{{hours}} t {{minutes}} min',
-    durationMinutes: '{{minutes}} minuuttia',
     detail: {
       header: 'Työkirjaus',
       worker: 'Työntekijä',
@@ -216,8 +212,6 @@ export const workEntries = defineArea({
     unknown: 'Okänd',
     pageReport: '{{first}}–{{last}} av {{total}}',
     totalMore: 'fler än {{total}}',
-    duration: '{{hours}} tim {{minutes}} min',
-    durationMinutes: '{{minutes}} minuter',
     detail: {
       header: 'Arbetsregistrering',
       worker: 'Arbetare',

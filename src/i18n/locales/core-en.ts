@@ -31,6 +31,10 @@ export const enCore = {
     deleted: 'Deleted successfully',
     filterOptions: '{{label}}: search',
     filters: 'Filters',
+    /** Every duration in one style (src/i18n/format-duration.ts). */
+    duration: { hoursMinutes: '{{hours}} h {{minutes}} min', minutes: '{{minutes}} min' },
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'DD', month: 'MM', year: 'YYYY' },
     discard: {
       header: 'Discard changes?',
       message: 'You have changes that are not saved. Close the form and lose them?',

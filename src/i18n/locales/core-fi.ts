@@ -27,6 +27,10 @@ export const fiCore: CoreTranslation = {
     deleted: 'Poistettu',
     filterOptions: '{{label}}: haku',
     filters: 'Suodattimet',
+    /** Every duration in one style (src/i18n/format-duration.ts). */
+    duration: { hoursMinutes: '{{hours}} t {{minutes}} min', minutes: '{{minutes}} min' },
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'PP', month: 'KK', year: 'VVVV' },
     discard: {
       header: 'Hylätäänkö muutokset?',
       message: 'Lomakkeessa on tallentamattomia muutoksia. Suljetaanko lomake ja menetetään ne?',

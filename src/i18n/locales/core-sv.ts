@@ -27,6 +27,10 @@ export const svCore: CoreTranslation = {
     deleted: 'Borttaget',
     filterOptions: '{{label}}: sök',
     filters: 'Filter',
+    /** Every duration in one style (src/i18n/format-duration.ts). */
+    duration: { hoursMinutes: '{{hours}} tim {{minutes}} min', minutes: '{{minutes}} min' },
+    /** A date field's placeholder letters (the site's format, e.g. DD/MM/YYYY, in this language). */
+    dateLetters: { day: 'DD', month: 'MM', year: 'ÅÅÅÅ' },
     discard: {
       header: 'Förkasta ändringarna?',
       message: 'Du har ändringar som inte är sparade. Stänga formuläret och förlora dem?',

@@ -3,7 +3,9 @@
  * configures rules (a rule is refused with its reason), step 2 previews what the server would do
  * and runs it. A successful run clears the rules and returns to step 0 with the result; a failed
  * one keeps them for a retry. Back and cancel work from every step except while the run is on
- * (the server is already writing; a cancel there would be a lie).
+ * (the server is already writing; a cancel there would be a lie). A preview that would create
+ * nothing cannot be run. Typed task ids are checked against the site's tasks once the screen has
+ * told the machine which exist (`wizard.knowTasks`).
  *
  * The server does both the preview and the run in one call each (a dry run is the run rolled
  * back). The actors (bulk-assignment.actors.ts) answer with an outcome or a failure of a kind the
@@ -49,6 +51,7 @@ export type BulkRuleProblem =
   | 'positionsRequired'
   | 'taskIdsRequired'
   | 'taskIdsInvalid'
+  | 'taskIdsUnknown'
   | 'templateRequired'
   | 'tooManyPairs';
 
@@ -67,6 +70,19 @@ export function parseTaskIds(text: string): { ids: number[]; invalid: string[] }
   return { ids, invalid };
 }
 
+/**
+ * The typed ids checked at once against the site's tasks: what is not an id, and ids no active
+ * task of the site has (`known` null: the tasks are not loaded yet, so nothing is called unknown).
+ */
+export function typedTaskIdsCheck(
+  text: string,
+  known: readonly number[] | null,
+): { ids: number[]; invalid: string[]; unknown: number[] } {
+  const { ids, invalid } = parseTaskIds(text);
+  const unknown = known === null ? [] : ids.filter((id) => !known.includes(id));
+  return { ids, invalid, unknown };
+}
+
 /** Position × task pairs the rules stand for (a template rule counts one per position). */
 export function pairCount(rules: readonly Pick<BulkRule, 'positionIds' | 'taskIds' | 'method'>[]): number {
   return rules.reduce(
@@ -77,7 +93,7 @@ export function pairCount(rules: readonly Pick<BulkRule, 'positionIds' | 'taskId
 
 /**
  * An existing-tasks rule needs a position and a task id; a template rule needs positions and a
- * template. Beyond that: typed ids must be ids, and all rules together stay within one call
+ * template. Beyond that: typed ids must be ids of the site's active tasks (once they are known), and all rules together stay within one call
  * (`pairsMax`, the server's limit, which the wizard is given as its input).
  */
 export function ruleProblem(
@@ -85,12 +101,14 @@ export function ruleProblem(
   draft: BulkRuleDraft,
   rules: readonly BulkRule[] = [],
   pairsMax = DEFAULT_PAIRS_MAX,
+  knownTaskIds: readonly number[] | null = null,
 ): BulkRuleProblem | null {
   if (draft.positionIds.length === 0) return 'positionsRequired';
   if (method === 'template') return draft.templateId === null ? 'templateRequired' : null;
-  const { ids, invalid } = parseTaskIds(draft.taskIdsText);
+  const { ids, invalid, unknown } = typedTaskIdsCheck(draft.taskIdsText, knownTaskIds);
   if (invalid.length > 0) return 'taskIdsInvalid';
   if (ids.length === 0) return 'taskIdsRequired';
+  if (unknown.length > 0) return 'taskIdsUnknown';
   const pairs = pairCount([...rules, { method, positionIds: draft.positionIds, taskIds: ids }]);
   return pairs > pairsMax ? 'tooManyPairs' : null;
 }
@@ -144,6 +162,8 @@ export interface BulkAssignmentContext {
   error: BulkFailure | null;
   /** The server's limit of pairs in one call. */
   pairsMax: number;
+  /** The site's active task ids, once loaded (typed ids are checked against them); null before. */
+  knownTaskIds: number[] | null;
 }
 
 /**
@@ -168,7 +188,8 @@ export type BulkAssignmentEvent =
   | { type: 'wizard.removeRule'; id: number }
   | { type: 'wizard.execute' }
   | { type: 'wizard.retry' }
-  | { type: 'wizard.dismissResult' };
+  | { type: 'wizard.dismissResult' }
+  | { type: 'wizard.knowTasks'; ids: number[] };
 
 export interface RulesInput {
   rules: BulkRule[];
@@ -210,7 +231,13 @@ export const bulkAssignmentMachine = setup({
       draftProblem: null,
     })),
     refuseDraft: assign(({ context }) => ({
-      draftProblem: ruleProblem(context.method, context.draft, context.rules, context.pairsMax),
+      draftProblem: ruleProblem(
+        context.method,
+        context.draft,
+        context.rules,
+        context.pairsMax,
+        context.knownTaskIds,
+      ),
     })),
     removeRule: assign(({ context }, params: { id: number }) => ({
       rules: context.rules.filter((r) => r.id !== params.id),
@@ -230,10 +257,16 @@ export const bulkAssignmentMachine = setup({
     })),
     reset: assign({ ...cleared, result: null }),
     dismissResult: assign({ result: null }),
+    knowTasks: assign((_, params: { ids: number[] }) => ({ knownTaskIds: params.ids })),
   },
   guards: {
     draftIsValid: ({ context }) =>
-      ruleProblem(context.method, context.draft, context.rules, context.pairsMax) === null,
+      ruleProblem(context.method, context.draft, context.rules, context.pairsMax, context.knownTaskIds) ===
+      null,
+    /** Run only what would create something: a preview of nothing (all skipped or refused) runs nothing. */
+    previewCreates: ({ context }) =>
+      context.preview !== null &&
+      (context.preview.assignments?.created ?? 0) + (context.preview.instances?.created ?? 0) > 0,
     hasRules: ({ context }) => context.rules.length > 0,
     succeeded: (_, params: { result: BulkCallResult }) => params.result.ok,
   },
@@ -249,8 +282,13 @@ export const bulkAssignmentMachine = setup({
     result: null,
     error: null,
     pairsMax: input?.pairsMax ?? DEFAULT_PAIRS_MAX,
+    knownTaskIds: null,
   }),
   initial: 'method',
+  on: {
+    // The site's task list arrives (and may change) whenever its query answers.
+    'wizard.knowTasks': { actions: { type: 'knowTasks', params: ({ event }) => ({ ids: event.ids }) } },
+  },
   states: {
     method: {
       description: 'Step 0: existing tasks (ids comma-separated or picked) or from a template.',
@@ -309,7 +347,9 @@ export const bulkAssignmentMachine = setup({
           },
         },
         failed: { on: { 'wizard.retry': { target: 'loading' } } },
-        ready: { on: { 'wizard.execute': { target: '#bulkAssignment.executing' } } },
+        ready: {
+          on: { 'wizard.execute': { guard: 'previewCreates', target: '#bulkAssignment.executing' } },
+        },
       },
     },
     executing: {

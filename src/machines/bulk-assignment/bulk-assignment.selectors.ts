@@ -15,6 +15,8 @@ export interface BulkAssignmentView {
   executeFailed: boolean;
   /** Step 1's Next: only with at least one rule. */
   canPreview: boolean;
+  /** Step 2's Run: a ready preview that would create something. */
+  canExecute: boolean;
   /** Back is offered on steps 1 and 2 except while executing; cancel everywhere but there. */
   canBack: boolean;
   canCancel: boolean;
@@ -32,6 +34,7 @@ export function selectBulkAssignmentView(s: BulkAssignmentSnapshot): BulkAssignm
     executing,
     executeFailed: s.matches('executeFailed'),
     canPreview: s.matches('configure') && s.context.rules.length > 0,
+    canExecute: s.can({ type: 'wizard.execute' }),
     canBack: step > 0 && !executing,
     canCancel: !executing,
   };

@@ -38,10 +38,18 @@ export type SystemStatusEvent =
   | { type: 'status.hidden' }
   | { type: 'status.visible' };
 
-/** The server's message when it answered with an error body; none for a transport failure. */
+/**
+ * The server's message when it answered with its own error body; none for a transport failure or
+ * an answer without one (a proxy's 502 page, an empty 500), whose text is only a status
+ * (`serverSent` false): the screen then says 'Failed to fetch system status' (spec §8).
+ */
 export function serverMessageOf(error: unknown): string | null {
-  const { status, body } = (error ?? {}) as { status?: unknown; body?: { message?: unknown } };
-  if (typeof status !== 'number' || status <= 0) return null;
+  const { status, body, serverSent } = (error ?? {}) as {
+    status?: unknown;
+    body?: { message?: unknown };
+    serverSent?: unknown;
+  };
+  if (typeof status !== 'number' || status <= 0 || serverSent === false) return null;
   return typeof body?.message === 'string' && body.message ? body.message : null;
 }
 

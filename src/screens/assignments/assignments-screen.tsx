@@ -46,7 +46,12 @@ export function AssignmentsScreen() {
           </TabPanel>
           <TabPanel header={t('assignments.tabs.bulk')} visible={canBulk}>
             {index === 1 ? (
-              <BulkWizard positions={positions.options} tasks={tasks.options} templates={templates.options} />
+              <BulkWizard
+                positions={positions.options}
+                tasks={tasks.options}
+                tasksLoaded={!tasks.loading}
+                templates={templates.options}
+              />
             ) : null}
           </TabPanel>
           <TabPanel header={t('assignments.tabs.dependencies')}>

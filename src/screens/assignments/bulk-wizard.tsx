@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Steps } from 'primereact/steps';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Option } from './use-assignments-api.ts';
 import { useBulkWizard } from './use-bulk-wizard.ts';
@@ -7,15 +8,22 @@ import { WizardMethodStep } from './wizard-method-step.tsx';
 import { WizardPreviewStep } from './wizard-preview-step.tsx';
 import { WizardRulesStep } from './wizard-rules-step.tsx';
 
-type Props = { positions: Option[]; tasks: Option[]; templates: Option[] };
+type Props = {
+  positions: Option[];
+  tasks: Option[];
+  /** The task list has answered: typed ids can be checked against it. */
+  tasksLoaded: boolean;
+  templates: Option[];
+};
 
 /**
  * Spec §2, §4 bulk assignment tool: a three-step wizard. The machine owns every step and rule;
  * this only renders its snapshot and sends `wizard.*` events.
  */
-export function BulkWizard({ positions, tasks, templates }: Props) {
+export function BulkWizard({ positions, tasks, tasksLoaded, templates }: Props) {
   const { t } = useTranslation();
-  const wizard = useBulkWizard();
+  const knownTaskIds = useMemo(() => (tasksLoaded ? tasks.map((o) => o.value) : null), [tasks, tasksLoaded]);
+  const wizard = useBulkWizard(knownTaskIds);
   const { view, send } = wizard;
   const steps = [
     { label: t('assignments.wizard.steps.method') },
@@ -60,7 +68,17 @@ export function BulkWizard({ positions, tasks, templates }: Props) {
             disabled={view.step === 1 && !view.canPreview}
             onClick={() => send({ type: 'wizard.next' })}
           />
-        ) : null}
+        ) : (
+          // Run takes Next's place: the last step's action, where the wizard's way forward always is.
+          <Button
+            type="button"
+            label={t('assignments.wizard.execute')}
+            icon="pi pi-play"
+            loading={view.executing}
+            disabled={!view.canExecute}
+            onClick={() => send({ type: 'wizard.execute' })}
+          />
+        )}
       </div>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   useListBlockedTasks,
   useListTaskDependencies,
 } from '../../api/gen/task-dependencies/task-dependencies.ts';
+import { EmptyState } from '../../components/common/empty-state.tsx';
 import { IconButton } from '../../components/common/icon-button.tsx';
 import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
@@ -163,11 +164,11 @@ export function DependenciesTab({ search, setSearch, positions }: Props) {
       </div>
       <LoadFailedAlert show={loadFailed} />
       {!enabled ? (
-        <p className="wizard-muted">{t('assignments.dependencies.choosePosition')}</p>
+        <EmptyState icon="pi pi-map-marker" message={t('assignments.dependencies.choosePosition')} />
       ) : (
         <>
           {(dependencies.data ?? []).length === 0 && !dependencies.isPending ? (
-            <p className="wizard-muted">{t('assignments.dependencies.none')}</p>
+            <EmptyState icon="pi pi-sitemap" message={t('assignments.dependencies.none')} />
           ) : null}
           <Tree
             value={nodes}

@@ -1,7 +1,8 @@
 /**
  * The bulk assignment machine for the wizard tab: started when the tab shows, with the real
  * actors and the dev inspector (VITE_XSTATE_INSPECT). A finished run refreshes the lists it changed;
- * that happens here, from the snapshot, because the machine does no I/O of its own.
+ * that happens here, from the snapshot, because the machine does no I/O of its own; so does telling
+ * the machine which tasks the site has.
  */
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -14,11 +15,15 @@ import { useRefreshAssignments } from './use-assignments-api.ts';
 
 const liveMachine = bulkAssignmentMachine.provide({ actors: bulkAssignmentActors });
 
-export function useBulkWizard() {
+/** `knownTaskIds`: the site's active tasks once loaded (null before), against which typed ids are checked. */
+export function useBulkWizard(knownTaskIds: number[] | null) {
   const [snapshot, send] = useMachine(liveMachine, {
     inspect: screenInspect,
     input: { pairsMax: TASK_LIMITS.bulkPairsMax },
   });
+  useEffect(() => {
+    if (knownTaskIds) send({ type: 'wizard.knowTasks', ids: knownTaskIds });
+  }, [knownTaskIds, send]);
   const refresh = useRefreshAssignments();
   const result = snapshot.context.result;
   const seen = useRef(result);

@@ -10,7 +10,7 @@ import { WizardOutcome } from './wizard-outcome.tsx';
 
 type Props = { wizard: BulkWizard; positions: Option[]; tasks: Option[] };
 
-/** Step 2: the server's dry run, then the run, or the failure with a retry. */
+/** Step 2: the server's dry run, then the run (its button in the wizard's footer), or the failure with a retry. */
 export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { snapshot, send, view } = wizard;
@@ -76,15 +76,6 @@ export function WizardPreviewStep({ wizard, positions, tasks }: Props) {
       ) : null}
       {view.previewReady && nothingToRun ? (
         <Message severity="info" text={t('assignments.wizard.nothingToRun')} className="page-alert" />
-      ) : null}
-      {view.previewReady ? (
-        <Button
-          type="button"
-          label={t('assignments.wizard.execute')}
-          icon="pi pi-play"
-          disabled={nothingToRun}
-          onClick={() => send({ type: 'wizard.execute' })}
-        />
       ) : null}
     </div>
   );

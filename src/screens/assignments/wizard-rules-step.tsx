@@ -4,10 +4,15 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/common/empty-state.tsx';
 import { IconButton } from '../../components/common/icon-button.tsx';
 import { AppMultiSelect } from '../../components/common/multi-select.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
-import { type BulkRule, parseTaskIds } from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
+import {
+  type BulkRule,
+  parseTaskIds,
+  typedTaskIdsCheck,
+} from '../../machines/bulk-assignment/bulk-assignment.machine.ts';
 import type { Option } from './use-assignments-api.ts';
 import type { BulkWizard } from './use-bulk-wizard.ts';
 
@@ -28,7 +33,19 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
   const { method, draft, draftProblem, rules } = snapshot.context;
   const edit = (patch: Partial<typeof draft>) => send({ type: 'wizard.editDraft', patch });
   const picked = parseTaskIds(draft.taskIdsText).ids.filter((id) => tasks.some((o) => o.value === id));
+  // Typed ids are checked as they are typed, not only when the rule is added.
+  const typed = typedTaskIdsCheck(draft.taskIdsText, snapshot.context.knownTaskIds);
+  const typedProblem =
+    typed.invalid.length > 0
+      ? t('assignments.wizard.problems.taskIdsInvalid')
+      : typed.unknown.length > 0
+        ? t('assignments.wizard.rules.unknownIds', {
+            count: typed.unknown.length,
+            ids: typed.unknown.join(', '),
+          })
+        : null;
   const positionsLabel = t('assignments.wizard.rules.positions');
+  const allPositions = positions.length > 0 && positions.every((p) => draft.positionIds.includes(p.value));
 
   const describe = (rule: BulkRule) => {
     const positionsText = t('assignments.wizard.rules.positionCount', { count: rule.positionIds.length });
@@ -59,21 +76,22 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
             maxSelectedLabels={6}
             filterLabel={positionsLabel}
           />
+          {/* Select all beside the picker, a checkbox of its own with its own label (the menu's
+              header box had no name and sat inside another control). */}
+          <div className="form-switch wizard-select-all">
+            <Checkbox
+              inputId="wizard-positions-all"
+              checked={allPositions}
+              disabled={positions.length === 0}
+              onChange={(e) => edit({ positionIds: e.checked ? positions.map((p) => p.value) : [] })}
+            />
+            <label htmlFor="wizard-positions-all">
+              {t('assignments.wizard.rules.allPositions', { count: positions.length })}
+            </label>
+          </div>
         </div>
         {method === 'existing' ? (
           <>
-            <div className="form-field">
-              <label htmlFor="wizard-task-ids">{t('assignments.wizard.rules.taskIds')}</label>
-              <InputText
-                id="wizard-task-ids"
-                value={draft.taskIdsText}
-                onChange={(e) => edit({ taskIdsText: e.target.value })}
-                aria-describedby="wizard-task-ids-hint"
-              />
-              <small id="wizard-task-ids-hint" className="form-field__hint">
-                {t('assignments.wizard.rules.taskIdsHint')}
-              </small>
-            </div>
             <div className="form-field">
               <label htmlFor="wizard-task-pick">{t('assignments.wizard.rules.pickTasks')}</label>
               <AppMultiSelect
@@ -84,6 +102,24 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
                 maxSelectedLabels={4}
                 filterLabel={t('assignments.wizard.rules.pickTasks')}
               />
+            </div>
+            <div className="form-field">
+              <label htmlFor="wizard-task-ids">{t('assignments.wizard.rules.taskIds')}</label>
+              <InputText
+                id="wizard-task-ids"
+                value={draft.taskIdsText}
+                onChange={(e) => edit({ taskIdsText: e.target.value })}
+                aria-describedby="wizard-task-ids-hint"
+                aria-invalid={typedProblem ? true : undefined}
+                invalid={typedProblem !== null}
+              />
+              <small
+                id="wizard-task-ids-hint"
+                className={typedProblem ? 'p-error' : 'form-field__hint'}
+                role={typedProblem ? 'alert' : undefined}
+              >
+                {typedProblem ?? t('assignments.wizard.rules.taskIdsHint')}
+              </small>
             </div>
           </>
         ) : (
@@ -124,7 +160,7 @@ export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) 
       />
       <h3 className="wizard-subheading">{t('assignments.wizard.rules.heading')}</h3>
       {rules.length === 0 ? (
-        <p className="wizard-muted">{t('assignments.wizard.rules.none')}</p>
+        <EmptyState icon="pi pi-list" message={t('assignments.wizard.rules.none')} />
       ) : (
         <ol className="wizard-rule-list">
           {rules.map((rule) => (

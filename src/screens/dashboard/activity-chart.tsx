@@ -7,8 +7,9 @@ import { Chart } from 'primereact/chart';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GetDashboardSummary200PerDayItem } from '../../api/gen/model';
+import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
-import { LOCALES, toLanguage } from '../../i18n/languages.ts';
+import { formatSiteDay } from '../../i18n/format-date.ts';
 
 /** The chips' colours (spec §2): completed green, in progress orange, failed red, paused grey, cancelled red. */
 const COLOURS = {
@@ -20,12 +21,12 @@ const COLOURS = {
 } as const;
 
 export default function ActivityChart({ days }: { days: GetDashboardSummary200PerDayItem[] }) {
-  const { t, i18n } = useTranslation();
-  const locale = LOCALES[toLanguage(i18n.resolvedLanguage ?? 'en')];
+  const { t } = useTranslation();
+  // Days in the site's date format, as the recent activity list beside it shows them.
+  const { dateFormat } = useSiteSettings();
   const data = useMemo(() => {
-    const label = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'numeric', timeZone: 'UTC' });
     return {
-      labels: days.map((d) => label.format(new Date(`${d.date}T00:00:00Z`))),
+      labels: days.map((d) => formatSiteDay(d.date, dateFormat, false)),
       datasets: WORK_ENTRY_STATUSES.map((status) => ({
         label: t(`workEntries.statuses.${status}`),
         data: days.map((d) => d[status]),
@@ -34,7 +35,7 @@ export default function ActivityChart({ days }: { days: GetDashboardSummary200Pe
         maxBarThickness: 28,
       })),
     };
-  }, [days, t, locale]);
+  }, [days, t, dateFormat]);
   const options = useMemo(
     () => ({
       maintainAspectRatio: false,

@@ -12,6 +12,20 @@ import './dashboard.css';
 
 const ActivityChart = lazy(() => import('./activity-chart.tsx'));
 
+const AREA = { users: 'users', positions: 'positions', tasks: 'tasks', workEntries: 'work_entries' } as const;
+const WRITE = {
+  users: ['create', 'update', 'delete'],
+  positions: ['create', 'update', 'delete'],
+  tasks: ['create', 'update', 'delete'],
+  workEntries: [],
+} as const;
+const VIEW_LABEL = {
+  users: 'usersView',
+  positions: 'positionsView',
+  tasks: 'tasksView',
+  workEntries: 'workEntries',
+} as const;
+
 /**
  * Spec §2 Dashboard from one summary call: count cards (users only with users.read, tasks only
  * with tasks.read), quick actions by read permission, the five newest entries, and the 14-day
@@ -30,6 +44,9 @@ export function DashboardScreen() {
     ? t('dashboard.cards.more', { value: number(counts.work_entries) ?? '' })
     : number(counts?.work_entries);
   const canEntries = can('work_entries.read');
+  // "Manage" only for a viewer who may change something there; a read-only viewer is offered "View".
+  const canWrite = (key: keyof typeof VIEW_LABEL) =>
+    key !== 'workEntries' && WRITE[key].some((action) => can(`${AREA[key]}.${action}`));
 
   const actions = [
     can('users.read') && { to: '/users', icon: 'pi pi-user-plus', key: 'users' as const },
@@ -104,8 +121,10 @@ export function DashboardScreen() {
                 key={a.key}
                 to={a.to}
                 icon={a.icon}
-                title={t(`dashboard.actions.${a.key}`)}
-                description={t(`dashboard.actions.${a.key}Hint`)}
+                title={t(`dashboard.actions.${canWrite(a.key) ? a.key : VIEW_LABEL[a.key]}`)}
+                description={t(
+                  `dashboard.actions.${a.key === 'users' && !canWrite('users') ? 'usersView' : a.key}Hint`,
+                )}
               />
             ))}
           </div>

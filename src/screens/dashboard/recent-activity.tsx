@@ -27,12 +27,13 @@ export function RecentActivity({ entries, loading, showAll }: Props) {
           {entries.map((e) => (
             <li key={e.id} className="recent-list__item row-between divided-row">
               <span className="recent-list__text">
-                <span className="recent-list__title">
+                {/* Each item opens its entry's detail (work entries, ?entry=). */}
+                <Link to="/work-entries" search={{ entry: e.id }} className="recent-list__title">
                   {t('dashboard.recent.at', {
                     task: e.task_name || unknown,
                     position: e.position_name || unknown,
                   })}
-                </span>
+                </Link>
                 <span className="recent-list__meta">
                   {[e.first_name, e.last_name].filter(Boolean).join(' ') || unknown} ·{' '}
                   {formatDateTime(e.created_at) || unknown}

@@ -3,7 +3,8 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
-import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
+import { TagId } from '../../components/common/tag-id.tsx';
+import { anyFilled, createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import type { PositionSortField } from './use-positions-api.ts';
@@ -84,12 +85,14 @@ export function PositionsTable(props: Props) {
         body={(p: Position) => <span className="position-code">{p.position_code}</span>}
       />
       <Column field="position_name" header={t('positions.columns.name')} sortable />
-      <Column
-        field="description"
-        header={t('positions.columns.description')}
-        sortable
-        body={(p: Position) => <span className="positions-clamp">{text(p.description)}</span>}
-      />
+      {anyFilled(positions, 'description') ? (
+        <Column
+          field="description"
+          header={t('positions.columns.description')}
+          sortable
+          body={(p: Position) => <span className="positions-clamp">{text(p.description)}</span>}
+        />
+      ) : null}
       <Column
         field="location_details"
         header={t('positions.columns.location')}
@@ -103,7 +106,7 @@ export function PositionsTable(props: Props) {
         body={(p: Position) =>
           p.nfc_tag_id ? (
             <span className="position-nfc-cell">
-              <code className="position-nfc">{p.nfc_tag_id}</code>
+              <TagId value={p.nfc_tag_id} className="position-nfc" />
               <WriteTagButton position={p} />
             </span>
           ) : null

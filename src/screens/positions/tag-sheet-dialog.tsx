@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Position } from '../../api/gen/model';
+import { TagId } from '../../components/common/tag-id.tsx';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { tagUrl } from '../../domain/tag-url.ts';
 
@@ -50,7 +51,11 @@ function TagCards({ positions, codes }: { positions: Position[]; codes: Codes })
           <div className="tag-card__text">
             <strong className="tag-card__code">{p.position_code}</strong>
             <span className="tag-card__name">{p.position_name}</span>
-            <span className="tag-card__nfc">{p.nfc_tag_id ?? t('positions.tagSheet.noTag')}</span>
+            {p.nfc_tag_id ? (
+              <TagId value={p.nfc_tag_id} className="tag-card__nfc" />
+            ) : (
+              <span className="tag-card__nfc">{t('positions.tagSheet.noTag')}</span>
+            )}
           </div>
           {p.nfc_tag_id && codes[p.nfc_tag_id] ? (
             <img

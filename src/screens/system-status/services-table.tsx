@@ -5,6 +5,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { ServiceHealth } from '../../api/gen/model';
+import { EmptyState } from '../../components/common/empty-state.tsx';
 import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 import { STATUS_SEVERITY, serviceStatus } from '../../machines/system-status/overall-status.ts';
 
@@ -34,9 +35,16 @@ export function ServiceName({ name }: { name: string }) {
   );
 }
 
-export function StatusChip({ status }: { status: unknown }) {
+/**
+ * A service's status chip; an unknown status is still being checked (spec §4: a spinner), unless
+ * `settled` says the answer is in and there is nothing more to wait for (the overall status of
+ * no services: the chip says 'Unknown').
+ */
+export function StatusChip({ status, settled = false }: { status: unknown; settled?: boolean }) {
   const { t } = useTranslation();
   const shown = serviceStatus(status);
+  if (shown === 'unknown' && settled)
+    return <Tag value={t('systemStatus.status.unknown')} severity={STATUS_SEVERITY.unknown} rounded />;
   if (shown === 'unknown') {
     return (
       <span className="status-checking">
@@ -74,7 +82,7 @@ export function ServicesTable({ services, lng }: { services: ServiceHealth[]; ln
       {...stacked}
       className="data-table"
       stripedRows
-      emptyMessage={t('systemStatus.services.none')}
+      emptyMessage={<EmptyState icon="pi pi-server" message={t('systemStatus.services.none')} />}
       aria-label={t('systemStatus.services.title')}
     >
       <Column

@@ -7,7 +7,14 @@ import type { DisplayStatus } from '../../machines/system-status/overall-status.
 import { ServiceName, StatusChip, useServiceLabel } from './services-table.tsx';
 import { splitUptime } from './uptime.ts';
 
-export function OverallCard({ status, lastUpdated }: { status: DisplayStatus; lastUpdated: number | null }) {
+type OverallProps = {
+  status: DisplayStatus;
+  lastUpdated: number | null;
+  /** A fetch has answered (or failed): an unknown overall status is no longer being checked. */
+  settled: boolean;
+};
+
+export function OverallCard({ status, lastUpdated, settled }: OverallProps) {
   const { t } = useTranslation();
   const { formatDateTime } = useSiteSettings();
   return (
@@ -23,7 +30,7 @@ export function OverallCard({ status, lastUpdated }: { status: DisplayStatus; la
         </p>
       </div>
       <div className="status-overall__chip" data-testid="overall-status">
-        <StatusChip status={status} />
+        <StatusChip status={status} settled={settled} />
       </div>
     </section>
   );

@@ -38,7 +38,11 @@ export function SystemStatusScreen() {
           text={status.error.message ?? t('systemStatus.fetchFailed')}
         />
       ) : null}
-      <OverallCard status={overallStatus(status.services)} lastUpdated={status.lastUpdated} />
+      <OverallCard
+        status={overallStatus(status.services)}
+        lastUpdated={status.lastUpdated}
+        settled={status.lastUpdated !== null || status.error !== null}
+      />
       <section className="card status-table" aria-labelledby="status-services">
         <h2 id="status-services" className="status-card__title">
           {t('systemStatus.services.title')}

@@ -44,6 +44,8 @@ export function FromTemplateDialog({ template, positions, onHide, onCreated }: P
       if (!template) return;
       const answer = await create.mutateAsync({ data: { template_id: template.id, positions: selected } });
       setResult(answer);
+      // Done: the result stays in view and Create waits for a new choice (no second run by a second click).
+      setSelected([]);
       onCreated(answer);
     },
     failureMessage: t('tasks.fromTemplate.failed'),

@@ -1,14 +1,7 @@
 import type { TFunction } from 'i18next';
-import { splitMinutes } from '../../domain/work-entries.ts';
 
-/** Spec §9: duration as hours and minutes; '' when the entry has none yet. */
-export function formatDuration(t: TFunction, minutes: number | null | undefined): string {
-  if (minutes === null || minutes === undefined) return '';
-  const { hours, minutes: rest } = splitMinutes(minutes);
-  return hours > 0
-    ? t('workEntries.duration', { hours, minutes: rest })
-    : t('workEntries.durationMinutes', { minutes: rest });
-}
+/** Spec §9: duration as hours and minutes, in the console's one style; '' when the entry has none yet. */
+export { formatDuration } from '../../i18n/format-duration.ts';
 
 /** "First Last", or the 'Unknown' fallback. */
 export function workerName(t: TFunction, entry: { first_name?: string | null; last_name?: string | null }) {

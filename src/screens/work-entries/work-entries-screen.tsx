@@ -33,7 +33,6 @@ export function WorkEntriesScreen() {
   const notify = useNotify();
   const [search, setSearch] = useScreenSearch(validateWorkEntriesSearch);
   const [rows, setRows] = useState(DEFAULT_ROWS);
-  const [viewing, setViewing] = useState<number | null>(null);
   const exporter = useExport();
 
   // The archive tab (?archive=true) only for those who see every entry (its routes ask for it).
@@ -171,10 +170,15 @@ export function WorkEntriesScreen() {
             else pages.goTo(page, data?.next_cursor);
           }}
           onSort={onSort}
-          onView={(entry) => setViewing(entry.id)}
+          onView={(entry) => setSearch({ entry: entry.id })}
         />
       </div>
-      <WorkEntryDialog entryId={viewing} onHide={() => setViewing(null)} archived={archived} />
+      {/* The open entry is in the URL (?entry=): a link opens it, Back closes it. */}
+      <WorkEntryDialog
+        entryId={search.entry ?? null}
+        onHide={() => setSearch({ entry: undefined })}
+        archived={archived}
+      />
     </section>
   );
 }

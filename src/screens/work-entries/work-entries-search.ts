@@ -25,10 +25,12 @@ export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
   order: enumParam(search.order, ['asc', 'desc'] as const),
   /** The archive tab: entries the auto-archive job moved, read-only. */
   archive: search.archive === true || search.archive === 'true' ? (true as const) : undefined,
+  /** The entry open in the detail dialog (the dashboard's recent activity links here). */
+  entry: idParam(search.entry),
 });
 
 /** Search keys that choose the view or its order rather than filter it. */
-const NOT_FILTERS = new Set(['sort', 'order', 'archive']);
+const NOT_FILTERS = new Set(['sort', 'order', 'archive', 'entry']);
 
 /** Whether any filter is set (the empty message and Clear filters depend on it). */
 export const filterCount = (search: WorkEntriesSearch) =>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useListPositions } from '../../api/gen/positions/positions.ts';
 import { useListTasks } from '../../api/gen/tasks/tasks.ts';
 import { useListUsers } from '../../api/gen/users/users.ts';
+import { DayField } from '../../components/common/day-field.tsx';
 import { FilterBar } from '../../components/common/filter-bar.tsx';
 import { dropdownPt } from '../../components/common/select-a11y.ts';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
@@ -101,12 +102,7 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
   const day = (key: 'from' | 'to', label: string) => (
     <div className="filter-field filter-field--day">
       <label htmlFor={`${id}-${key}`}>{label}</label>
-      <InputText
-        id={`${id}-${key}`}
-        type="date"
-        value={search[key] ?? ''}
-        onChange={(e) => onChange({ [key]: e.target.value || undefined })}
-      />
+      <DayField id={`${id}-${key}`} value={search[key]} onChange={(day) => onChange({ [key]: day })} />
     </div>
   );
 
