@@ -8,6 +8,7 @@ import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { sites, users, workEntries } from '../db/schema/index.ts';
+import { ReadCache } from '../lib/read-cache.ts';
 import type { User } from '../schemas/user.ts';
 import { customRolesByUser } from './roles.ts';
 import { siteScoped } from './site-scoped.ts';
@@ -55,35 +56,23 @@ export function listUsers(db: Db, siteId: string): Promise<UserRow[]> {
 }
 
 /**
- * A one-off, measured for GET /users at 1,000 req/s (README, Benchmarks): do not copy it to other
- * lists without a measurement of their own. The users list is read far more often than it changes
- * (every console page load). It is kept per site and checked on every call against sites.users_version, which a database trigger bumps
- * on any insert, update or delete of the site's users, by any process. So a cached list is never
- * served after a committed change, and the check is one primary-key read.
+ * Measured for GET /users at 1,000 req/s (README, Benchmarks). The users list is read far more
+ * often than it changes (every console page load), so its body is kept per site (lib/read-cache.ts)
+ * under sites.users_version, which a database trigger bumps on any insert, update or delete of the
+ * site's users, by any process: a kept list is never served after a committed change, and the
+ * check is one primary-key read.
  */
-interface CachedList {
-  version: number;
-  /** The list body already serialised (ApiUser holds only the User schema's fields). */
-  json: string;
-}
-const listCache = new WeakMap<Db, Map<string, CachedList>>();
+const listCache = new ReadCache<string>({ maxEntries: 1_000, maxWeight: 64 * 1024 * 1024 });
 
 /** The `{ users: [...] }` body for a site, as JSON text. */
 export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
   const [site] = await db.select({ version: sites.usersVersion }).from(sites).where(eq(sites.id, siteId));
-  const version = site?.version ?? -1;
-  let perSite = listCache.get(db);
-  if (!perSite) {
-    perSite = new Map();
-    listCache.set(db, perSite);
-  }
-  const cached = perSite.get(siteId);
-  if (cached?.version === version) return cached.json;
-  const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
-  const json = JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
   // Stored under the version read before the list: a change in between only costs a re-read.
-  perSite.set(siteId, { version, json });
-  return json;
+  return listCache.get(db, siteId, site?.version ?? -1, async () => {
+    const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
+    // ApiUser holds only the User schema's fields: what the serializer would write.
+    return JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
+  });
 }
 
 /** find, insert, update and remove by id, always within the site. */
