@@ -23,7 +23,14 @@ import type { Db } from '../db/client.ts';
 import { workEntries as w } from '../db/schema/index.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { EntryFilter, EntryListRow } from './work-entries.ts';
-import { filterCondition, InvalidCursor, pageAfter, selectEntries, siteCounter } from './work-entries.ts';
+import {
+  filterCondition,
+  InvalidCursor,
+  pageAfter,
+  selectEntries,
+  siteCounter,
+  siteEntryVersion,
+} from './work-entries.ts';
 import { afterCursor, encodeCursor, orderBy } from './work-entries-keyset.ts';
 
 /** Below this many matches a page sorts the matches rather than walk a sort index. */
@@ -67,18 +74,58 @@ const countUpToCap = (db: Db, condition: SQL) =>
     .where(condition)
     .limit(WORK_ENTRY_COUNT_CAP + 1)}) as limited)`;
 
+/**
+ * First pages as read, per site, the filter as asked (the caller's scope, the search's text, the
+ * days and their time zone), sort, order and limit, under the site's entry version (which also
+ * moves with what a page shows or matches beyond the entries' columns: photos, names, codes, the
+ * site's settings, migration 0010): a view many people open or refresh costs one statement that
+ * reads no entry while nothing changed (PGlite could not serve the filters at 300 req/s without
+ * it: README, Benchmarks). Rows are kept, not answers: photo links are signed for each answer.
+ */
+const firstPages = new ReadCache<ListPage>({ maxEntries: 256 });
+
 export async function listEntries(
   db: Db,
   siteId: string,
   filter: EntryFilter,
   q: ListQuery,
 ): Promise<ListPage> {
-  const condition = await filterCondition(db, siteId, filter);
-  const keyset = { sort: q.sort, order: q.order };
   if (q.cursor !== undefined) {
-    const page = await pageAfter(db, condition, { ...keyset, few: false }, q.limit, q.cursor);
+    const condition = await filterCondition(db, siteId, filter);
+    const page = await pageAfter(
+      db,
+      condition,
+      { sort: q.sort, order: q.order, few: false },
+      q.limit,
+      q.cursor,
+    );
     return { ...page, count: null };
   }
+  const key = JSON.stringify([siteId, filter, q.sort, q.order, q.limit, q.siteTotal]);
+  if (!firstPages.peek(db, key)) {
+    // Nothing kept: the page's own statement reads the version it is kept under.
+    const { page, version } = await firstPage(db, siteId, filter, q);
+    if (version !== undefined) firstPages.set(db, key, version, page);
+    return page;
+  }
+  // Requests that find the same version changed share one read (lib/read-cache.ts).
+  return firstPages.get(
+    db,
+    key,
+    await siteEntryVersion(db, siteId),
+    async () => (await firstPage(db, siteId, filter, q)).page,
+  );
+}
+
+/** A first page in one statement (after the search's name lookup), with the version it was read at. */
+async function firstPage(
+  db: Db,
+  siteId: string,
+  filter: EntryFilter,
+  q: ListQuery,
+): Promise<{ page: ListPage; version: number | undefined }> {
+  const condition = await filterCondition(db, siteId, filter);
+  const keyset = { sort: q.sort, order: q.order };
   const version = siteCounter(siteId, 'version', -1);
   const reshaped = siteCounter(siteId, 'reshaped', -1);
   const key = countKey(siteId, condition);
@@ -129,11 +176,15 @@ export async function listEntries(
   const last = page.at(-1);
   const few = !q.siteTotal && total < FEW_MATCHES;
   return {
-    rows: page,
-    nextCursor: more && last ? encodeCursor({ ...keyset, few }, last) : null,
-    count: q.siteTotal
-      ? { total, capped: false }
-      : { total: Math.min(total, WORK_ENTRY_COUNT_CAP), capped: total > WORK_ENTRY_COUNT_CAP },
+    page: {
+      rows: page,
+      nextCursor: more && last ? encodeCursor({ ...keyset, few }, last) : null,
+      count: q.siteTotal
+        ? { total, capped: false }
+        : { total: Math.min(total, WORK_ENTRY_COUNT_CAP), capped: total > WORK_ENTRY_COUNT_CAP },
+    },
+    // No row: no version read (nothing matches; not kept).
+    version: first ? Number(first.siteVersion) : undefined,
   };
 }
 
