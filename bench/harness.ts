@@ -34,6 +34,8 @@ export interface RunSpec {
   /** GET unless given; a body is sent as is (set a content-type header with it). */
   method?: 'GET' | 'POST';
   body?: string;
+  /** Keep every latency per path too (Run.byPath): which of many paths are the slow ones. */
+  perPath?: boolean;
 }
 
 export interface Run {
@@ -55,9 +57,11 @@ export interface Run {
    * latencies say more about the machine than about the server. NaN for BENCH_PACING=bursts.
    */
   lateP99: number;
+  /** Each path's latencies, sorted (with RunSpec.perPath). */
+  byPath?: Record<string, number[]>;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
@@ -72,6 +76,7 @@ async function loadEven(spec: RunSpec): Promise<Run> {
   const interval = 1000 / spec.overallRate;
   const total = Math.round(spec.overallRate * spec.duration);
   const latencies: number[] = [];
+  const byPath: Record<string, number[]> = {};
   const late: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -109,6 +114,10 @@ async function loadEven(spec: RunSpec): Promise<Run> {
             if (counted) return;
             counted = true;
             latencies.push(performance.now() - due);
+            if (spec.perPath) {
+              byPath[path] ??= [];
+              byPath[path].push(performance.now() - due);
+            }
             const status = res.statusCode ?? 0;
             if (status < 200 || status > 299) non2xx++;
             bytes = size;
@@ -149,6 +158,9 @@ async function loadEven(spec: RunSpec): Promise<Run> {
     max: latencies.at(-1) ?? Number.NaN,
     bytes,
     lateP99: percentile(late, 99),
+    byPath: spec.perPath
+      ? Object.fromEntries(Object.entries(byPath).map(([p, l]) => [p, l.sort((a, b) => a - b)]))
+      : undefined,
   };
 }
 

@@ -14,13 +14,16 @@
  * it. PostgreSQL: database tagger_bench_we next to TEST_DATABASE_URL (or BENCH_DATABASE_URL);
  * PGlite: BENCH_PGLITE_DIR (default the system temp folder).
  * Run: npm run bench:work-entries   (BENCH_DB=postgres|pglite|both, BENCH_ENTRIES=1000000,
- *      BENCH_RATE=300, BENCH_DURATION=10, BENCH_ONLY=export|lists: only the export, or all but it)
+ *      BENCH_RATE=300, BENCH_DURATION=10, BENCH_ONLY=export|lists|combos: only the export, all but
+ *      it, or only every combination under writes (everyCombination), BENCH_PG_DATABASE: the
+ *      PostgreSQL database's name, default tagger_bench_we)
  */
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import Fastify from 'fastify';
-import { listen, measure, ms, printRuns } from './harness.ts';
-import { type Kind, openApp, paths, signIn } from './work-entries-data.ts';
+import { listen, measure, ms, percentile, printRuns } from './harness.ts';
+import { combos, whileCheckingIn } from './work-entries-combos.ts';
+import { type App, type Kind, openApp, paths, signIn } from './work-entries-data.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 300);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -116,8 +119,93 @@ async function oneAtATime(
   return { median: medians[Math.floor(medians.length / 2)], worst: medians.at(-1) ?? Number.NaN };
 }
 
+/**
+ * Every sort × order × status × search combination, first pages and pages half-way through, at
+ * BENCH_COMBO_RATE req/s (default 100) for BENCH_COMBO_ROUNDS passes (default 5), while the site
+ * takes BENCH_COMBO_WRITES check-ins and status changes a second (default 20); each combination's
+ * p99 (the slowest of its requests at 5 passes), and the slowest five.
+ */
+async function everyCombination(
+  kind: Kind,
+  app: App,
+  apiUrl: string,
+  headers: Record<string, string>,
+  base: Awaited<ReturnType<typeof measure>>,
+) {
+  const rate = Number(process.env.BENCH_COMBO_RATE ?? 100);
+  const rounds = Number(process.env.BENCH_COMBO_ROUNDS ?? 5);
+  const writes = Number(process.env.BENCH_COMBO_WRITES ?? 20);
+  const list = await combos(app);
+  const all = list.flatMap((c) => (c.deep ? [c.first, c.deep] : [c.first]));
+  for (const p of all) {
+    const res = await fetch(`${apiUrl}${p}`, { headers });
+    if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
+  }
+  // Each path's own cost under the writes: one request at a time, three passes.
+  const own = new Map<string, number[]>();
+  await whileCheckingIn(app, writes, async () => {
+    for (let pass = 0; pass < 3; pass++)
+      for (const p of all) {
+        const t0 = performance.now();
+        await (await fetch(`${apiUrl}${p}`, { headers })).arrayBuffer();
+        own.set(p, [...(own.get(p) ?? []), performance.now() - t0]);
+      }
+  });
+  const run = await whileCheckingIn(app, writes, () =>
+    measure({
+      name: `${list.length} combinations × first and deep pages, ${writes} writes/s`,
+      path: all[0],
+      paths: all,
+      url: apiUrl,
+      headers,
+      overallRate: rate,
+      connections: 20,
+      duration: Math.ceil((all.length * rounds) / rate),
+      perPath: true,
+    }),
+  );
+  printRuns([base, run], base);
+  const byPath = run.byPath ?? {};
+  const rows = list.flatMap((c) =>
+    (c.deep ? [['first', c.first] as const, ['deep', c.deep] as const] : [['first', c.first] as const]).map(
+      ([page, p]) => {
+        const alone = (own.get(p) ?? []).sort((a, b) => a - b);
+        return {
+          combo: c.name,
+          page,
+          'alone median ms': alone[1],
+          'alone max ms': alone.at(-1) ?? Number.NaN,
+          // No answer at all within the harness's 10 s: counted as the slowest.
+          'at rate p99 ms': byPath[p]?.length ? percentile(byPath[p], 99) : Number.POSITIVE_INFINITY,
+        };
+      },
+    ),
+  );
+  const show = (r: (typeof rows)[number]) => ({
+    ...r,
+    'alone median ms': ms(r['alone median ms']),
+    'alone max ms': ms(r['alone max ms']),
+    'at rate p99 ms': Number.isFinite(r['at rate p99 ms']) ? ms(r['at rate p99 ms']) : 'no answer',
+  });
+  rows.sort((a, b) => b['alone max ms'] - a['alone max ms']);
+  console.log(
+    `${kind}: the slowest five paths one at a time (of ${rows.length}; slowest of 3, under ${writes} writes/s):`,
+  );
+  console.table(rows.slice(0, 5).map(show));
+  const overAlone = rows.filter((r) => r['alone max ms'] >= TARGETS.postgres).length;
+  rows.sort((a, b) => b['at rate p99 ms'] - a['at rate p99 ms']);
+  console.log(`${kind}: the slowest five at ${rate} req/s (p99 of each path's ${rounds} requests):`);
+  console.table(rows.slice(0, 5).map(show));
+  const over = rows.filter((r) => r['at rate p99 ms'] >= TARGETS.postgres).length;
+  console.log(
+    `${kind} every combination: one at a time ${overAlone} of ${rows.length} paths ≥ ${TARGETS.postgres} ms; ` +
+      `at ${rate} req/s overall p99 ${ms(run.p99)} ms (${(run.p99 / base.p99).toFixed(1)}× bare route), ` +
+      `${over} paths with p99 ≥ ${TARGETS.postgres} ms, non-2xx ${run.non2xx}, errors ${run.errors}`,
+  );
+}
+
 async function bench(kind: Kind) {
-  const app = await openApp(kind);
+  const app = await openApp(kind, process.env.BENCH_PG_DATABASE);
   // The baseline: a bare Fastify route in this process, at the same rate (the table's ratios).
   const baseline = Fastify({ logger: false });
   baseline.get('/ping', async () => ({ ok: true }));
@@ -126,6 +214,18 @@ async function bench(kind: Kind) {
     const baseUrl = await listen(baseline);
     const token = await signIn(apiUrl);
     const headers = { authorization: `Bearer ${token}` };
+    if (process.env.BENCH_ONLY === 'combos') {
+      const base = await measure({
+        name: 'baseline GET /ping',
+        path: '/ping',
+        url: baseUrl,
+        overallRate: Number(process.env.BENCH_COMBO_RATE ?? 100),
+        connections: 20,
+        duration: DURATION,
+      });
+      await everyCombination(kind, app, apiUrl, headers, base);
+      return;
+    }
     const { pages, filters } = await paths(app);
     for (const p of [...pages, ...filters]) {
       const res = await fetch(`${apiUrl}${p}`, { headers });

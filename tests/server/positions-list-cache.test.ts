@@ -1,5 +1,5 @@
 /**
- * GET /positions is cached under the database snapshot (server/src/lib/snapshot-cache.ts,
+ * GET /positions is cached under the database snapshot (server/src/lib/read-cache.ts,
  * repositories/positions.ts): a committed change by anyone — another area's code, a direct SQL
  * write, another connection or another process on PostgreSQL — shows in the very next list, the
  * totals included, and one site's cached answer is never another site's.
@@ -10,7 +10,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../server/src/db/client.ts';
 import { positions, sites } from '../../server/src/db/schema/index.ts';
-import { readSnapshot, SnapshotCache } from '../../server/src/lib/snapshot-cache.ts';
 import { allPositions, listApiPositions, toApiPosition } from '../../server/src/repositories/positions.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
@@ -165,7 +164,7 @@ describe.each(DRIVERS)('positions list freshness (%s)', (driver) => {
   });
 });
 
-describe.each(DRIVERS)('snapshot cache (%s)', (driver) => {
+describe.each(DRIVERS)('positions packed in PostgreSQL (%s)', (driver) => {
   let t: TestApp;
   let db: Db;
 
@@ -174,65 +173,6 @@ describe.each(DRIVERS)('snapshot cache (%s)', (driver) => {
     db = t.app.database.db;
   });
   afterAll(async () => t?.close());
-
-  it('computes again after any commit, and not while nothing commits', async () => {
-    const cache = new SnapshotCache<string>({ maxEntries: 10, maxWeight: 1000 });
-    let computed = 0;
-    const get = async () => cache.get(await readSnapshot(db), 'k', async () => String(++computed));
-    expect(await get()).toBe('1');
-    expect(await get()).toBe('1');
-    // A committed transaction that writes no table of interest still counts (xid assigned).
-    await db.execute(sql`select txid_current()`);
-    expect(await get()).toBe('2');
-    expect(await get()).toBe('2');
-  });
-
-  it('keeps at most maxEntries answers and maxWeight characters, least recently used out', async () => {
-    const cache = new SnapshotCache<string>({ maxEntries: 3, maxWeight: 40 });
-    const snapshot = await readSnapshot(db);
-    const calls: string[] = [];
-    const get = (key: string, value = key) =>
-      cache.get(snapshot, key, async () => {
-        calls.push(key);
-        return value;
-      });
-    await get('a');
-    await get('b');
-    await get('c');
-    await get('a'); // a is now the most recent
-    await get('d'); // b goes
-    expect(cache.size(db)).toBe(3);
-    await get('a');
-    await get('b');
-    expect(calls).toEqual(['a', 'b', 'c', 'd', 'b']);
-    await get('big', 'x'.repeat(11)); // over a quarter of maxWeight: answered, not kept
-    expect(cache.size(db)).toBe(3);
-    await get('e', 'y'.repeat(10));
-    await get('f', 'z'.repeat(10));
-    await get('g', 'w'.repeat(10));
-    expect(cache.size(db)).toBe(3);
-  });
-
-  it('lets requests that miss at the same snapshot share one computation', async () => {
-    const cache = new SnapshotCache<string>({ maxEntries: 10, maxWeight: 1000 });
-    const snapshot = await readSnapshot(db);
-    let computed = 0;
-    const slow = () =>
-      cache.get(snapshot, 'shared', async () => {
-        computed++;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        return 'answer';
-      });
-    expect(await Promise.all([slow(), slow(), slow()])).toEqual(['answer', 'answer', 'answer']);
-    expect(computed).toBe(1);
-    // A failure is not kept: the next request computes again.
-    await expect(
-      cache.get(snapshot, 'fails', async () => {
-        throw new Error('boom');
-      }),
-    ).rejects.toThrow('boom');
-    expect(await cache.get(snapshot, 'fails', async () => 'recovered')).toBe('recovered');
-  });
 
   it('packs rows in PostgreSQL exactly as toApiPosition writes them (times, awkward numbers, text)', async () => {
     const awkward = [
@@ -270,26 +210,5 @@ describe.each(DRIVERS)('snapshot cache (%s)', (driver) => {
     });
     expect(JSON.stringify(packed)).toBe(JSON.stringify(expected));
     expect(packed[0].created_at).toBe('2026-01-02T03:04:05.999Z');
-  });
-
-  it('computes every time inside a transaction, where the snapshot does not show its own writes', async () => {
-    const cache = new SnapshotCache<number>({ maxEntries: 10, maxWeight: 10 });
-    const count = async (tx: Db) =>
-      cache.get(await readSnapshot(tx), 'count', async () => {
-        const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(positions);
-        return row.n;
-      });
-    await db
-      .transaction(async (tx) => {
-        const before = await count(tx as unknown as Db);
-        await tx
-          .insert(positions)
-          .values({ siteId: 'main', positionCode: 'TX-1', positionName: 'In a transaction' });
-        expect(await count(tx as unknown as Db)).toBe(before + 1);
-        tx.rollback();
-      })
-      .catch((err) => {
-        if (!String(err).includes('Rollback')) throw err;
-      });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What a signed-in user may do: their built-in role's permissions, or, when they hold a custom
  * role, exactly that role's permissions at its level. The route guard resolves it on every request
- * (plugins/authorization.ts) from a per-site cache of the site's custom roles and holders; any
+ * (plugins/authorization.ts) from a per-site cache of the site's custom roles and holders
+ * (lib/read-cache.ts); any
  * change to a custom role or to who holds one drops the site's entry, so the change applies from
  * the holders' next request.
  *
@@ -15,6 +16,7 @@
  */
 import type { RoleGrant, RoleLike } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
+import { ReadCache } from '../lib/read-cache.ts';
 import { loadSiteRoles } from '../repositories/roles.ts';
 import type { AuthContext } from '../types.ts';
 
@@ -41,37 +43,25 @@ interface SiteRoles {
   byUser: Map<number, RoleGrant & { id: number; name: string }>;
 }
 
-interface Entry {
-  roles: Promise<SiteRoles>;
-  /** The shared version read before loading (undefined: no sharing, one process). */
-  version: string | null | undefined;
-  loadedAt: number;
-}
+/**
+ * Per site, under the shared version read before loading (lib/read-cache.ts): a change committed
+ * in between only costs one more load. Dropped here at once on a change by this process.
+ */
+const rolesCache = new ReadCache<SiteRoles>({ maxEntries: 10_000, maxAgeMs: ROLE_CACHE_MAX_MS });
 
-interface DbState {
-  perSite: Map<string, Entry>;
+interface Sharing {
   versions?: RoleVersions;
   /** Version writes not yet finished: the answers of the changes wait for them. */
   pending: Set<Promise<unknown>>;
   failures: unknown[];
 }
 
-const states = new WeakMap<Db, DbState>();
-
-function stateOf(db: Db): DbState {
-  let state = states.get(db);
-  if (!state) {
-    state = { perSite: new Map(), pending: new Set(), failures: [] };
-    states.set(db, state);
-  }
-  return state;
-}
+const sharingOf = new WeakMap<Db, Sharing>();
 
 /** Share role changes with the other processes on this database (null: this process alone). */
 export function shareSiteRoles(db: Db, versions: RoleVersions | null): void {
-  const state = stateOf(db);
-  state.versions = versions ?? undefined;
-  state.perSite.clear();
+  sharingOf.set(db, { versions: versions ?? undefined, pending: new Set(), failures: [] });
+  rolesCache.clear(db);
 }
 
 async function load(db: Db, siteId: string): Promise<SiteRoles> {
@@ -89,21 +79,10 @@ async function load(db: Db, siteId: string): Promise<SiteRoles> {
 
 /** The custom role the user holds on their site, if any. */
 export async function customRoleOf(db: Db, siteId: string, userId: number) {
-  const state = stateOf(db);
-  // Read before the roles: a change committed in between only costs one more load later.
-  const version = state.versions ? await state.versions.current(siteId) : undefined;
-  const now = Date.now();
-  let entry = state.perSite.get(siteId);
-  if (!entry || entry.version !== version || now - entry.loadedAt > ROLE_CACHE_MAX_MS) {
-    const fresh: Entry = { roles: load(db, siteId), version, loadedAt: now };
-    entry = fresh;
-    state.perSite.set(siteId, fresh);
-    // A failed load must not stay cached.
-    fresh.roles.catch(() => {
-      if (state.perSite.get(siteId) === fresh) state.perSite.delete(siteId);
-    });
-  }
-  return (await entry.roles).byUser.get(userId);
+  const versions = sharingOf.get(db)?.versions;
+  // One process: changes drop the entry here (invalidateSiteRoles); shared: the version decides.
+  const version = versions ? ((await versions.current(siteId)) ?? 'none') : 'local';
+  return (await rolesCache.get(db, siteId, version, () => load(db, siteId))).byUser.get(userId);
 }
 
 /**
@@ -111,10 +90,9 @@ export async function customRoleOf(db: Db, siteId: string, userId: number) {
  * the next request, in this process at once and in the others once the new version is written.
  */
 export function invalidateSiteRoles(db: Db, siteId: string): void {
-  const state = states.get(db);
-  if (!state) return;
-  state.perSite.delete(siteId);
-  if (!state.versions) return;
+  rolesCache.delete(db, siteId);
+  const state = sharingOf.get(db);
+  if (!state?.versions) return;
   const write = state.versions.bump(siteId).catch((err: unknown) => {
     state.failures.push(err);
   });
@@ -128,7 +106,7 @@ export function invalidateSiteRoles(db: Db, siteId: string): void {
  * of versions that could not be written since the last call, for the log.
  */
 export async function settleRoleChanges(db: Db): Promise<unknown[]> {
-  const state = states.get(db);
+  const state = sharingOf.get(db);
   if (!state || (state.pending.size === 0 && state.failures.length === 0)) return [];
   await Promise.all(state.pending);
   return state.failures.splice(0);

@@ -15,7 +15,7 @@ import {
   tasks,
   workEntries,
 } from '../db/schema/index.ts';
-import { readSnapshot } from '../lib/snapshot-cache.ts';
+import { ReadCache, readSnapshot, underSnapshot } from '../lib/read-cache.ts';
 import type { Dependency } from '../schemas/dependency.ts';
 import { intArray } from './assignments.ts';
 import { onPosition, onTask, positionTaskColumns, positionTaskFields } from './position-task-names.ts';
@@ -119,11 +119,10 @@ interface KeptFacts {
  * committed in between, in any connection or process, so the kept facts are exactly what the
  * statement would read now (a commit to any table costs one re-read). For the read-only validate
  * only (never in a transaction): create reads afresh under its lock. Measured with
- * bench/assignments.ts (README, Benchmarks). At most FACTS_CACHE_SIZE positions per database,
- * least recently read out first.
+ * bench/assignments.ts (README, Benchmarks). Kept in lib/read-cache.ts: at most 64 positions per
+ * database, least recently read out first.
  */
-const FACTS_CACHE_SIZE = 64;
-const factsCache = new WeakMap<Db, Map<string, KeptFacts>>();
+const factsCache = new ReadCache<KeptFacts>({ ...underSnapshot, maxEntries: 64 });
 
 /**
  * The position's existence, which of `taskIds` are assigned there and its dependency graph, in one
@@ -141,20 +140,12 @@ export async function ruleFacts(
 ): Promise<RuleFacts> {
   const a = positionTaskAssignments;
   const key = `${siteId}\u0000${positionId}`;
-  let perDb: Map<string, KeptFacts> | undefined;
-  if (options.reuse) {
-    perDb = factsCache.get(db);
-    if (!perDb) {
-      perDb = new Map();
-      factsCache.set(db, perDb);
-    }
-  }
-  const kept = perDb?.get(key);
+  const kept = options.reuse ? factsCache.peek(db, key)?.value : undefined;
   if (kept && taskIds.every((id) => kept.assigned.has(id))) {
     // The snapshot alone, as the list caches read it (a statement with no table, straight to the
     // driver): PGlite plans the facts statement anew each time (~1 ms of CPU).
     const now = await readSnapshot(db);
-    if (now.version === kept.snapshot)
+    if (now === kept.snapshot)
       return {
         positionExists: kept.positionExists,
         assigned: new Set(taskIds.filter((id) => kept.assigned.get(id))),
@@ -180,20 +171,18 @@ export async function ruleFacts(
     assigned: new Set(row.assigned === '' ? [] : row.assigned.split(',').map(Number)),
     graph: graphOf(unpack(row.packed, (f) => ({ taskId: Number(f[0]), dependsOnTaskId: Number(f[1]) }))),
   };
-  if (perDb) {
+  if (options.reuse) {
     // What was asked under the same snapshot before still holds; anything older is dropped.
     const same = kept?.snapshot === row.snapshot;
     const assigned = new Map(same ? kept?.assigned : []);
     for (const id of taskIds) assigned.set(id, facts.assigned.has(id));
-    perDb.delete(key);
-    perDb.set(key, {
+    factsCache.set(db, key, row.snapshot, {
       snapshot: row.snapshot,
       positionExists: facts.positionExists,
       graph: facts.graph,
       assigned,
       codes: new Map(same ? kept?.codes : []),
     });
-    if (perDb.size > FACTS_CACHE_SIZE) perDb.delete(perDb.keys().next().value as string);
     facts.snapshot = row.snapshot;
   }
   return facts;
@@ -249,7 +238,8 @@ export async function cycleCodes(
   ids: number[],
   snapshot: string | undefined,
 ): Promise<Map<number, string>> {
-  const kept = snapshot === undefined ? undefined : factsCache.get(db)?.get(`${siteId}\u0000${positionId}`);
+  const kept =
+    snapshot === undefined ? undefined : factsCache.peek(db, `${siteId}\u0000${positionId}`)?.value;
   const current = kept?.snapshot === snapshot ? kept : undefined;
   if (current && ids.every((id) => current.codes.has(id)))
     return new Map(ids.map((id) => [id, current.codes.get(id) as string]));

@@ -7,7 +7,7 @@ import { asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { positionGroups } from '../db/schema/index.ts';
 import { rowMapper } from '../lib/api-row.ts';
-import { readSnapshot, SnapshotCache } from '../lib/snapshot-cache.ts';
+import { ReadCache, readSnapshot, underSnapshot } from '../lib/read-cache.ts';
 import { PositionGroup, type PositionGroupDetail } from '../schemas/position-group.ts';
 import { listMembers, memberCounts } from './position-group-members.ts';
 import { siteScoped } from './site-scoped.ts';
@@ -47,15 +47,15 @@ export async function listGroups(db: Db, siteId: string): Promise<ApiPositionGro
  * GET /position-groups at 1,000 req/s (README, Benchmarks): the list joins every membership row with
  * its position for the active counts (5,000 rows for 200 groups of 25), which PGlite cannot do a
  * thousand times a second. The body is kept per site under the database snapshot
- * (lib/snapshot-cache.ts), so it is never served after a committed change to groups, memberships or
+ * (lib/read-cache.ts), so it is never served after a committed change to groups, memberships or
  * positions, by any process. One body per site; a few sites at most are kept.
  */
-const listCache = new SnapshotCache<Buffer>({ maxEntries: 64, maxWeight: 16 * 1024 * 1024 });
+const listCache = new ReadCache<Buffer>({ ...underSnapshot, maxEntries: 64, maxWeight: 16 * 1024 * 1024 });
 
 /** The `{ position_groups: [...] }` body for a site, as UTF-8 JSON (sent as it is, not encoded again). */
 export async function listGroupsJson(db: Db, siteId: string): Promise<Buffer> {
   // ApiPositionGroup holds exactly the schema's fields, so this is what the serializer would write.
-  return listCache.get(await readSnapshot(db), siteId, async () =>
+  return listCache.get(db, siteId, await readSnapshot(db), async () =>
     Buffer.from(JSON.stringify({ position_groups: await listGroups(db, siteId) })),
   );
 }

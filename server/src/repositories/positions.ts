@@ -8,7 +8,7 @@ import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Db } from '../db/client.ts';
 import { positions, positionTaskAssignments, taskInstances, workEntries } from '../db/schema/index.ts';
 import { rowMapper } from '../lib/api-row.ts';
-import { type DbSnapshot, readSnapshot, SnapshotCache } from '../lib/snapshot-cache.ts';
+import { ReadCache, readSnapshot, underSnapshot, type Version } from '../lib/read-cache.ts';
 import { type ApiPosition, Position } from '../schemas/position.ts';
 import { siteScoped } from './site-scoped.ts';
 
@@ -143,12 +143,12 @@ export async function countPositions(db: Db, siteId: string, options: ListOption
  * GET /positions at 1,000 req/s (README, Benchmarks): on PGlite a page of 50 of 5,000 cost about
  * 5 ms of CPU (its count alone 3 ms: PGlite reads every matching row to count them) and the whole
  * list about 100 ms (reading 5,000 rows out of PGlite), so the answers are cached under the database
- * snapshot (lib/snapshot-cache.ts): never served after a committed change by anyone. Bodies per
+ * snapshot (lib/read-cache.ts): never served after a committed change by anyone. Bodies per
  * site and query, least recently used out; totals per site and filter, so paging through one list
  * counts it once.
  */
-const bodyCache = new SnapshotCache<Buffer>({ maxEntries: 512, maxWeight: 64 * 1024 * 1024 });
-const totalCache = new SnapshotCache<number>({ maxEntries: 1024, maxWeight: 1024 });
+const bodyCache = new ReadCache<Buffer>({ ...underSnapshot, maxEntries: 512, maxWeight: 64 * 1024 * 1024 });
+const totalCache = new ReadCache<number>({ ...underSnapshot, maxEntries: 1024 });
 
 /**
  * PGlite never runs ANALYZE (no autovacuum), and without statistics the planner took a page of 50
@@ -170,11 +170,11 @@ export async function analyzePositions(db: Db, force = false): Promise<void> {
 }
 
 /** The total of a page's filters: known from a short page, else counted (once per snapshot). */
-async function totalOf(snapshot: DbSnapshot, siteId: string, options: ListOptions, rows: number) {
+async function totalOf(db: Db, snapshot: Version | null, siteId: string, options: ListOptions, rows: number) {
   const { limit, offset } = options;
   if (limit === undefined || (rows < limit && (rows > 0 || offset === 0))) return offset + rows;
   const key = JSON.stringify([siteId, options.includeInactive, options.search ?? null]);
-  return totalCache.get(snapshot, key, () => countPositions(snapshot.db, siteId, options));
+  return totalCache.get(db, key, snapshot, () => countPositions(db, siteId, options));
 }
 
 /**
@@ -186,10 +186,10 @@ export async function listPositionsJson(db: Db, siteId: string, options: ListOpt
   const snapshot = await readSnapshot(db);
   const { includeInactive, search, sort, order, limit, offset } = options;
   const key = JSON.stringify([siteId, includeInactive, search ?? null, sort, order, limit ?? null, offset]);
-  return bodyCache.get(snapshot, key, async () => {
+  return bodyCache.get(db, key, snapshot, async () => {
     await analyzePositions(db);
     const rows = await listApiPositions(db, siteId, options);
-    const total = await totalOf(snapshot, siteId, options, rows.length);
+    const total = await totalOf(db, snapshot, siteId, options, rows.length);
     // Exactly the schema's fields in its order: what the serializer would write.
     return Buffer.from(JSON.stringify({ positions: rows, total }));
   });

@@ -7,8 +7,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { ReadCache } from '../lib/read-cache.ts';
 
-const known = new WeakMap<Db, Promise<readonly string[]>>();
+/** One list per database (lib/read-cache.ts); its version is the server's run: it never moves. */
+const known = new ReadCache<readonly string[]>({ maxEntries: 1 });
 
 function formattable(zone: string): boolean {
   try {
@@ -28,14 +30,8 @@ async function load(db: Db): Promise<readonly string[]> {
 
 /** UTC first, then the others by name. */
 export function siteTimeZones(db: Db): Promise<readonly string[]> {
-  let list = known.get(db);
-  if (!list) {
-    list = load(db);
-    known.set(db, list);
-    // A failed read (the database was away) is read again next time.
-    list.catch(() => known.delete(db));
-  }
-  return list;
+  // Concurrent first reads share one; a failed read (the database was away) is read again next time.
+  return known.get(db, 'zones', 'this run', () => load(db));
 }
 
 export async function isSiteTimeZone(db: Db, zone: string): Promise<boolean> {

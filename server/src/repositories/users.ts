@@ -7,7 +7,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
-import { sites, users, workEntries } from '../db/schema/index.ts';
+import { users, workEntries } from '../db/schema/index.ts';
+import { ReadCache } from '../lib/read-cache.ts';
 import type { User, UserListOptions } from '../schemas/user.ts';
 import { customRolesByUser } from './roles.ts';
 import { siteScoped } from './site-scoped.ts';
@@ -65,35 +66,39 @@ export function listUsers(db: Db, siteId: string, filters: UserListOptions = {})
 }
 
 /**
- * A one-off, measured for GET /users at 1,000 req/s (README, Benchmarks): do not copy it to other
- * lists without a measurement of their own. The users list is read far more often than it changes
- * (every console page load). It is kept per site and checked on every call against sites.users_version, which a database trigger bumps
- * on any insert, update or delete of the site's users, by any process. So a cached list is never
- * served after a committed change, and the check is one primary-key read.
+ * Measured for GET /users at 1,000 req/s (README, Benchmarks). The users list is read far more
+ * often than it changes (every console page load), so its body is kept per site (lib/read-cache.ts)
+ * under sites.users_version, which a database trigger bumps on any insert, update or delete of the
+ * site's users, by any process: a kept list is never served after a committed change, and the
+ * check is one primary-key read.
  */
-interface CachedList {
-  version: number;
-  /** The list body already serialised (ApiUser holds only the User schema's fields). */
-  json: string;
+const listCache = new ReadCache<string>({ maxEntries: 1_000, maxWeight: 64 * 1024 * 1024 });
+
+/** PGlite and node-postgres's pool both answer `query(text, values)` with `{ rows }`. */
+interface DriverClient {
+  query(text: string, values: unknown[]): Promise<{ rows: { version: string | number }[] }>;
 }
-const listCache = new WeakMap<Db, Map<string, CachedList>>();
+
+/**
+ * The site's users version, straight to the driver: built through Drizzle this one primary-key
+ * read cost about as much CPU as the rest of a cached GET /users (bench/api.ts).
+ */
+async function usersVersion(db: Db, siteId: string): Promise<number> {
+  const client = (db as unknown as { $client: DriverClient }).$client;
+  const { rows } = await client.query('select users_version::text as version from sites where id = $1', [
+    siteId,
+  ]);
+  return rows.length ? Number(rows[0].version) : -1;
+}
 
 /** The `{ users: [...] }` body for a site, as JSON text. */
 export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
-  const [site] = await db.select({ version: sites.usersVersion }).from(sites).where(eq(sites.id, siteId));
-  const version = site?.version ?? -1;
-  let perSite = listCache.get(db);
-  if (!perSite) {
-    perSite = new Map();
-    listCache.set(db, perSite);
-  }
-  const cached = perSite.get(siteId);
-  if (cached?.version === version) return cached.json;
-  const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
-  const json = JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
   // Stored under the version read before the list: a change in between only costs a re-read.
-  perSite.set(siteId, { version, json });
-  return json;
+  return listCache.get(db, siteId, await usersVersion(db, siteId), async () => {
+    const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
+    // ApiUser holds only the User schema's fields: what the serializer would write.
+    return JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
+  });
 }
 
 /** The `{ users: [...] }` body of a filtered list (not cached: the cache holds the whole list). */

@@ -144,13 +144,15 @@ function entryColumns(sort: WorkEntrySort, withPhotos: boolean) {
     latitude: w.latitude,
     longitude: w.longitude,
     distanceMeters: w.distanceMeters,
-    ...keyColumns(sort),
+    k0: keyColumns(sort).k0.as('k0'),
+    k1: keyColumns(sort).k1.as('k1'),
     /** The entry's photo ids in upload order, in the same round trip (null when not asked for). */
-    photoIds: withPhotos
+    photoIds: (withPhotos
       ? sql<
           number[]
         >`(select coalesce(array_agg(${workEntryPhotos.id} order by ${workEntryPhotos.id}), '{}') from ${workEntryPhotos} where ${workEntryPhotos.workEntryId} = ${w.id})`
-      : sql<number[] | null>`null`,
+      : sql<number[] | null>`null`
+    ).as('photo_ids'),
   };
 }
 
@@ -160,7 +162,7 @@ export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
  * One of the site's kept counters (work_entry_site_totals), read in the page's or the count's own
  * statement: one InitPlan each; `missing` where the site has no row yet.
  */
-const siteCounter = (siteId: string, column: 'version' | 'reshaped' | 'entries', missing: number) =>
+export const siteCounter = (siteId: string, column: 'version' | 'reshaped' | 'entries', missing: number) =>
   sql<number>`coalesce((select ${workEntrySiteTotals[column]} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), ${missing})::bigint`.mapWith(
     Number,
   );
@@ -170,19 +172,22 @@ const siteVersion = (siteId: string) => siteCounter(siteId, 'version', -1);
 const siteReshaped = (siteId: string) => siteCounter(siteId, 'reshaped', -1);
 const siteEntries = (siteId: string) => siteCounter(siteId, 'entries', 0);
 
-function selectEntries(
+/** Entries with their names; `site`: the site's counters too, in the same statement. */
+export function selectEntries<Extra extends Record<string, SQL.Aliased>>(
   db: Db,
   sort: WorkEntrySort,
   condition: SQL | undefined,
   withPhotos = true,
   site?: { id: string; total: boolean },
+  extra?: Extra,
 ) {
   return db
     .select({
       ...entryColumns(sort, withPhotos),
-      siteVersion: site ? siteVersion(site.id) : sql<number | null>`null`,
-      siteReshaped: site ? siteReshaped(site.id) : sql<number | null>`null`,
-      siteTotal: site?.total ? siteEntries(site.id) : sql<number | null>`null`,
+      siteVersion: (site ? siteVersion(site.id) : sql<number | null>`null`).as('site_version'),
+      siteReshaped: (site ? siteReshaped(site.id) : sql<number | null>`null`).as('site_reshaped'),
+      siteTotal: (site?.total ? siteEntries(site.id) : sql<number | null>`null`).as('site_total'),
+      ...(extra as Extra),
     })
     .from(w)
     .innerJoin(users, eq(users.id, w.userId))

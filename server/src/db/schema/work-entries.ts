@@ -78,6 +78,23 @@ export const workEntries = pgTable(
     index('work_entries_completed_task_idx')
       .on(t.siteId, t.positionId, t.taskId, t.completedAt)
       .where(sql`${t.status} = 'completed'`),
+    // The open entries (in_progress, paused) in each sort's order: a few thousand among a million,
+    // and for completed and duration all at the far end of the key (no completion, no duration),
+    // so a page of them walked the whole sort index (1.5–1.8 s). Their status's range of these
+    // small indexes is the page, first or deep, in any order (issue 21). Created is the status index's.
+    ...(
+      [
+        ['completed', sql`coalesce(${t.completedAt}, 'infinity'::timestamptz)`],
+        ['duration', sql`coalesce(${t.durationMinutes}, -1)`],
+        ['worker', sql`${t.workerName}`],
+        ['position_name', sql`${t.positionName}`],
+        ['task_name', sql`coalesce(${t.taskName}, '')`],
+      ] as const
+    ).map(([name, key]) =>
+      index(`work_entries_open_${name}_idx`)
+        .on(t.siteId, t.status, key, t.id)
+        .where(sql`${t.status} in ('in_progress', 'paused')`),
+    ),
   ],
 );
 

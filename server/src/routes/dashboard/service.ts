@@ -13,9 +13,9 @@ import {
   type WorkEntryStatus,
 } from '#domain/work-entries.ts';
 import { actorRole } from '../../infra/effective-permissions.ts';
+import { ReadCache } from '../../lib/read-cache.ts';
 import * as repo from '../../repositories/dashboard.ts';
 import type { RequestContext } from '../../types.ts';
-import { VersionedCache } from '../work-entries/versioned-cache.ts';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -61,8 +61,13 @@ interface EntryParts {
   per_day: ({ date: string } & Record<WorkEntryStatus, number>)[];
 }
 
-/** Per site and view (the site's, or one worker's own), for the time zone and days they were made for. */
-const partsCache = new VersionedCache<EntryParts>(1_000);
+/**
+ * Per site and view (the site's, or one worker's own), for the time zone and days they were made
+ * for, under the site's entry version (work_entry_site_totals.version: the counting triggers bump
+ * it in the same transaction as every change to the site's entries, migration 0009), read with
+ * the counts before the parts are computed (lib/read-cache.ts).
+ */
+const partsCache = new ReadCache<EntryParts>({ maxEntries: 1_000 });
 
 async function entryParts(
   ctx: RequestContext,
@@ -115,12 +120,10 @@ export async function dashboardSummary(ctx: RequestContext) {
   const { timezone } = withDefaults({ timezone: state.timeZone });
   const { days, since } = lastDays(new Date(), timezone, DASHBOARD_CHART_DAYS);
   const key = `${siteId}\u0000${own ?? '*'}\u0000${timezone}\u0000${days[0]}`;
-  let parts = partsCache.get(db, key, state.version);
-  if (!parts) {
-    // Read after the version: never older than it.
-    parts = await entryParts(ctx, own, timezone, days, since);
-    partsCache.set(db, key, state.version, parts);
-  }
+  // Read after the version: never older than it.
+  const parts = await partsCache.get(db, key, state.version, () =>
+    entryParts(ctx, own, timezone, days, since),
+  );
   const entries = parts.ownCount ?? state.entries;
   const capped = !all && entries > WORK_ENTRY_COUNT_CAP;
   return {

@@ -11,9 +11,10 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyReply } from 'fastify';
 import * as repo from '../../repositories/work-entries.ts';
 import { CSV_COLUMNS, csvBatch } from '../../repositories/work-entries-csv.ts';
+import { FEW_MATCHES } from '../../repositories/work-entries-list.ts';
 import type { WorkEntryFilters } from '../../schemas/work-entry.ts';
 import type { RequestContext } from '../../types.ts';
-import { conditionFor, FEW_MATCHES, keysetOf } from './service.ts';
+import { conditionFor, keysetOf } from './service.ts';
 
 const BATCH = 5000;
 

@@ -4,19 +4,12 @@
  * and deletion (photos' files too).
  */
 
-import type { SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import {
-  applyTransition,
-  checkTransition,
-  WORK_ENTRY_COUNT_CAP,
-  type WorkEntryStatus,
-} from '#domain/work-entries.ts';
+import { applyTransition, checkTransition, type WorkEntryStatus } from '#domain/work-entries.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { textOrNull } from '../../lib/text-rules.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as repo from '../../repositories/work-entries.ts';
-import { encodeCursor } from '../../repositories/work-entries-keyset.ts';
+import * as listRepo from '../../repositories/work-entries-list.ts';
 import * as photosRepo from '../../repositories/work-entries-photos.ts';
 import type {
   WorkEntryFilters,
@@ -29,9 +22,6 @@ import { type Keyed, once } from './idempotency.ts';
 import type { PhotoLinks } from './photo-links.ts';
 import type { PhotoStore } from './photo-store.ts';
 import { toApiEntry, toApiPhoto } from './present.ts';
-import { VersionedCache } from './versioned-cache.ts';
-
-const pgDialect = new PgDialect();
 
 /** What the area's handlers share besides the request context. */
 export interface WorkEntryDeps {
@@ -39,7 +29,6 @@ export interface WorkEntryDeps {
   store: PhotoStore;
 }
 
-/** The list's and the export's filters as one condition, the caller's scope included. */
 /**
  * The caller's filters as the repositories take them (the live list's and the archive's): the
  * day range checked, the site's time zone read only when a day is given, a worker's own entries
@@ -70,6 +59,7 @@ export async function entryFilterOf(
   };
 }
 
+/** The list's and the export's filters as one condition, the caller's scope included. */
 export async function conditionFor(ctx: RequestContext, q: WorkEntryFilters) {
   return repo.filterCondition(ctx.db, ctx.siteId, await entryFilterOf(ctx, q));
 }
@@ -84,197 +74,36 @@ export function invalidCursor() {
   });
 }
 
-/** Below this many matches a page sorts the matches rather than walk a sort index (keyset module). */
-export const FEW_MATCHES = WORK_ENTRY_COUNT_CAP;
+/**
+ * A page of the list: the caller's filters and scope, its sort, and on the first page the matches
+ * counted (capped) or the site's total for its whole list, in one statement
+ * (repositories/work-entries-list.ts, which also keeps counts and chooses the plan).
+ */
+export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
+  const filter = await entryFilterOf(ctx, q);
+  const whole = seesAll(ctx) && unfiltered(q);
+  const page = await listRepo
+    .listEntries(ctx.db, ctx.siteId, filter, {
+      ...keysetOf(q),
+      limit: q.limit ?? 25,
+      cursor: q.cursor,
+      siteTotal: whole,
+    })
+    .catch((err) => {
+      throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
+    });
+  return {
+    work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
+    next_cursor: page.nextCursor,
+    total: page.count?.total ?? null,
+    total_capped: page.count?.capped ?? false,
+  };
+}
 
 const unfiltered = (q: WorkEntryFilters) =>
   [q.status, q.user_id, q.position_id, q.task_id, q.from, q.to, q.search?.trim() || undefined].every(
     (v) => v === undefined,
   );
-
-type Count = { total: number; capped: boolean };
-
-/** A remembered count, with the site's count of changes but inserts it was read at (migration 0011). */
-type KeptCount = Count & { reshaped: number };
-
-/**
- * The first page's capped counts, per site and exact condition (its SQL and values: the filters,
- * the caller's scope, the search's id lists and the days' bounds), valid while the site's entry
- * version holds (versioned-cache.ts), and a count past the cap also while only entries were
- * added: new entries can only add matches, so it is still past the cap. A busy site adds entries
- * all day; its broad views (a status, a worker, a month) then read their page and no count.
- */
-const counts = new VersionedCache<KeptCount>(2_000);
-
-/** Whether a kept count is right at the version (and reshaped count) a page was just read at. */
-function stillRight(known: { version: number; value: KeptCount }, version: number, reshaped: number | null) {
-  return known.version === version || (known.value.capped && known.value.reshaped === reshaped);
-}
-
-function conditionKey(ctx: RequestContext, condition: SQL) {
-  const { sql: text, params } = pgDialect.sqlToQuery(condition);
-  return `${ctx.siteId}\u0000${text}\u0000${JSON.stringify(params)}`;
-}
-
-/**
- * First pages (no cursor) as their rows and count, per site, the caller's scope and the query as
- * asked (filters, sort, order, limit), kept with the site's entry version they were read at: a
- * view many people open or refresh (today's entries, the failed ones) costs one statement that
- * reads no table while no entry changed. The version also moves with what a page shows or matches
- * beyond the entries' columns (photos, names, codes, the site's time zone: migration 0010). Rows
- * are kept, not answers: photo links are signed for each answer. Later pages are not kept.
- */
-const firstPages = new VersionedCache<{ page: Page; count: Count }>(256);
-
-function firstPageKey(ctx: RequestContext, q: WorkEntryListOptions, limit: number) {
-  const scope = seesAll(ctx) ? 'all' : `own:${ctx.actor.userId}`;
-  const { sort, order } = keysetOf(q);
-  const filters = [
-    q.status,
-    q.user_id,
-    q.position_id,
-    q.task_id,
-    q.from,
-    q.to,
-    q.search?.trim() || undefined,
-  ];
-  return JSON.stringify([ctx.siteId, scope, ...filters.map((v) => v ?? null), sort, order, limit]);
-}
-
-/**
- * The first page counts the matches (capped), and that count chooses the plan of every page (the
- * cursor carries it on); no match at all needs no page query. The unfiltered list of a site reads
- * its exact total from the counts the triggers keep, in the page's own statement. A filtered
- * count is remembered with the site's entry version, which the page's statement reads too: when
- * no entry changed, the first page is one statement; when one did, the count is read again,
- * unless it was past the cap and entries were only added since.
- */
-export async function listWorkEntries(ctx: RequestContext, deps: WorkEntryDeps, q: WorkEntryListOptions) {
-  const limit = q.limit ?? 25;
-  let count: Count | undefined;
-  let page: Page;
-  if (q.cursor !== undefined) {
-    const condition = await conditionFor(ctx, q);
-    page = await repo
-      .pageAfter(ctx.db, condition, { ...keysetOf(q), few: false }, limit, q.cursor)
-      .catch((err) => {
-        throw err instanceof repo.InvalidCursor ? invalidCursor() : err;
-      });
-  } else {
-    ({ count, page } = await firstPageOf(ctx, q, limit));
-  }
-  return {
-    work_entries: page.rows.map((r) => toApiEntry(r, r.photoIds ?? [], deps.links)),
-    next_cursor: page.nextCursor,
-    total: count?.total ?? null,
-    total_capped: count?.capped ?? false,
-  };
-}
-
-type Page = { rows: repo.EntryListRow[]; nextCursor: string | null };
-
-/**
- * First pages being read, per database and key, with the entry version their caller saw. After a
- * change every kept page is stale at once, and while one request reads a page again the next
- * ones for the same view would read it too (on PGlite, one thread, a pile-up); instead a request
- * that saw no later version than the read's caller waits for that read. Its statements run after
- * that version was seen, so they see every change the waiting request could have seen: a change
- * a caller made before asking is never missing. A request that saw a later version reads afresh.
- */
-const reading = new WeakMap<object, Map<string, { version: number; read: Promise<FirstPage> }>>();
-
-async function firstPageOf(ctx: RequestContext, q: WorkEntryListOptions, limit: number) {
-  const { db } = ctx;
-  const key = firstPageKey(ctx, q, limit);
-  const kept = firstPages.peek(db, key);
-  // With nothing kept the version is not read: a view's first read costs what it did.
-  const now = kept ? await repo.siteEntryVersion(db, ctx.siteId) : undefined;
-  // Looked up again: a read may have ended, and kept its page, while this one read the version.
-  const latest = firstPages.peek(db, key);
-  if (latest && latest.version === now) return latest.value;
-  let under = reading.get(db);
-  if (!under) {
-    under = new Map();
-    reading.set(db, under);
-  }
-  const running = now === undefined ? undefined : under.get(key);
-  if (running && now !== undefined && running.version >= now) return running.read;
-  const read = readFirstPage(ctx, q, limit, now);
-  if (now !== undefined) under.set(key, { version: now, read });
-  try {
-    const done = await read;
-    if (typeof done.version === 'number') firstPages.set(db, key, done.version, done);
-    return done;
-  } finally {
-    if (under.get(key)?.read === read) under.delete(key);
-  }
-}
-/** A first page, its count, and the site's entry version read before or with it (none: unknown). */
-type FirstPage = { count: Count; page: Page; version: number | null | undefined };
-
-/** `seen`: the site's entry version the caller has just read, if it has (not read again here). */
-async function readFirstPage(
-  ctx: RequestContext,
-  q: WorkEntryListOptions,
-  limit: number,
-  seen: number | undefined,
-): Promise<FirstPage> {
-  const condition = await conditionFor(ctx, q);
-  const keyset = keysetOf(q);
-  const fetchPage = (few: boolean, site?: { id: string; total: boolean }) =>
-    repo.pageAfter(ctx.db, condition, { ...keyset, few }, limit, undefined, { site });
-  if (seesAll(ctx) && unfiltered(q)) {
-    const page = await fetchPage(false, { id: ctx.siteId, total: true });
-    // No row on the first page of the unfiltered list: the site has no entries.
-    const first = page.rows[0];
-    return { count: { total: first?.siteTotal ?? 0, capped: false }, page, version: first?.siteVersion };
-  }
-  return firstFilteredPage(ctx, condition, keyset, fetchPage, seen);
-}
-
-async function firstFilteredPage(
-  ctx: RequestContext,
-  condition: SQL,
-  keyset: ReturnType<typeof keysetOf>,
-  fetchPage: (few: boolean, site?: { id: string; total: boolean }) => Promise<Page>,
-  seen: number | undefined,
-): Promise<FirstPage> {
-  const { db, siteId } = ctx;
-  const key = conditionKey(ctx, condition);
-  const known = counts.peek(db, key);
-  const few = (c: Count) => c.total < FEW_MATCHES;
-  if (known?.value.total === 0) {
-    const version = seen ?? (await repo.siteEntryVersion(db, siteId));
-    if (version === known.version)
-      return { count: known.value, page: { rows: [], nextCursor: null }, version };
-  }
-  if (known && known.value.total > 0) {
-    const page = await fetchPage(few(known.value), { id: siteId, total: false });
-    const first = page.rows[0];
-    const version = first?.siteVersion;
-    // No row: there is no match (now), whatever was counted before.
-    if (version == null) return { count: { total: 0, capped: false }, page, version };
-    if (stillRight(known, version, first.siteReshaped)) {
-      if (known.version !== version) counts.set(db, key, version, known.value);
-      return { count: known.value, page, version };
-    }
-    // Entries changed since the count: count again; the rows are right whichever plan read them,
-    // and the cursor is made for the plan the new count chooses.
-    const fresh = await repo.countCapped(db, siteId, condition);
-    counts.set(db, key, fresh.version, fresh);
-    const last = page.rows.at(-1);
-    const nextCursor =
-      page.nextCursor && last && few(fresh) !== few(known.value)
-        ? encodeCursor({ ...keyset, few: few(fresh) }, last)
-        : page.nextCursor;
-    // The rows were read before the new count: they are kept with the version they were read at.
-    return { count: fresh, page: { rows: page.rows, nextCursor }, version };
-  }
-  const fresh = await repo.countCapped(db, siteId, condition);
-  counts.set(db, key, fresh.version, fresh);
-  const page = fresh.total === 0 ? { rows: [], nextCursor: null } : await fetchPage(few(fresh));
-  return { count: fresh, page, version: fresh.version };
-}
 
 export async function entryAnswer(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
   const row = await repo.findEntry(ctx.db, ctx.siteId, id);

@@ -1,0 +1,5 @@
+CREATE INDEX "work_entries_open_completed_idx" ON "work_entries" USING btree ("site_id","status",coalesce("completed_at", 'infinity'::timestamptz),"id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_open_duration_idx" ON "work_entries" USING btree ("site_id","status",coalesce("duration_minutes", -1),"id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_open_worker_idx" ON "work_entries" USING btree ("site_id","status","worker_name","id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_open_position_name_idx" ON "work_entries" USING btree ("site_id","status","position_name","id") WHERE "work_entries"."status" in ('in_progress', 'paused');--> statement-breakpoint
+CREATE INDEX "work_entries_open_task_name_idx" ON "work_entries" USING btree ("site_id","status",coalesce("task_name", ''),"id") WHERE "work_entries"."status" in ('in_progress', 'paused');
