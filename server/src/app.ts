@@ -38,6 +38,11 @@ export interface BuildOptions {
   jobs?: boolean;
   /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
   lazyCompile?: boolean;
+  /**
+   * Write the audit log (default). Only the audit benchmark turns it off, to measure its cost side
+   * by side; there is deliberately no environment setting for it.
+   */
+  audit?: boolean;
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('auditEnabled', options.audit !== false);
 
   try {
     const jwtSecret = await loadJwtSecret(database.db, config);

@@ -3,6 +3,10 @@ import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Services } from './infra/index.ts';
+import type { AuditInput } from './lib/audit-record.ts';
+
+/** Records one audit event in the transaction `db` (the change's own): routes/audit-events/writer.ts. */
+export type AuditWriter = (db: Db, event: AuditInput) => Promise<void>;
 
 /** What a route needs: a permission, any signed-in user, or nothing at all. */
 export type RouteAccess = Permission | 'authenticated' | 'public';
@@ -24,6 +28,8 @@ export interface RequestContext {
   actor: AuthContext;
   services: Services;
   sessions: { revokeUser(userId: number, reason: string): Promise<void> };
+  /** The audit log, bound to this request's site, actor, request id and client address. */
+  audit: AuditWriter;
 }
 
 declare module 'fastify' {
@@ -31,6 +37,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** False only in the audit benchmark's comparison run (app.ts BuildOptions.audit). */
+    auditEnabled: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -257,10 +257,17 @@ export async function hasHistory(db: Db, siteId: string, positionId: number): Pr
 /** Rows per INSERT of an import: well under PostgreSQL's 65,535 bind parameters. */
 const INSERT_CHUNK = 500;
 
-export async function insertPositions(db: Db, siteId: string, values: NewPosition[]): Promise<void> {
+/** Inserts the rows in chunks; the new ids, in order. */
+export async function insertPositions(db: Db, siteId: string, values: NewPosition[]): Promise<number[]> {
+  const ids: number[] = [];
   for (let i = 0; i < values.length; i += INSERT_CHUNK) {
-    await db.insert(positions).values(values.slice(i, i + INSERT_CHUNK).map((v) => ({ ...v, siteId })));
+    const made = await db
+      .insert(positions)
+      .values(values.slice(i, i + INSERT_CHUNK).map((v) => ({ ...v, siteId })))
+      .returning({ id: positions.id });
+    ids.push(...made.map((r) => r.id));
   }
+  return ids;
 }
 
 /** Frees the NFC ids of positions an import is about to re-tag, so two may swap tags. */

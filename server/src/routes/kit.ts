@@ -12,6 +12,7 @@ import { revokeUserSessions } from '../infra/sessions.ts';
 import { requireAuth } from '../plugins/authorization.ts';
 import { errorResponse } from '../schemas/common.ts';
 import type { RequestContext, RouteAccess } from '../types.ts';
+import { requestAuditor } from './audit-events/writer.ts';
 
 export interface RouteDoc {
   operationId: string;
@@ -51,5 +52,6 @@ export function contextOf(app: FastifyInstance, request: FastifyRequest): Reques
     sessions: {
       revokeUser: (userId: number, reason: string) => revokeUserSessions(app, userId, reason),
     },
+    audit: requestAuditor(app, request, actor),
   };
 }

@@ -4,6 +4,7 @@
  * concurrent requests cannot both win.
  */
 export * from './assignments.ts';
+export * from './audit-events.ts';
 export * from './idempotency-keys.ts';
 export * from './positions.ts';
 export * from './roles.ts';

@@ -61,7 +61,7 @@ function pairsOf(rules: Rule[]): Candidate[] {
 
 async function applyTemplates(tx: Db, ctx: RequestContext, rules: Rule[]) {
   const indexes = rules.flatMap((r, i) => (r.template_id === undefined ? [] : [i]));
-  if (indexes.length === 0) return { counts: null, refused: [] as Refusal[] };
+  if (indexes.length === 0) return { counts: null, refused: [] as Refusal[], ids: [] as number[] };
   const templateIds = [...new Set(indexes.map((i) => rules[i].template_id as number))];
   const positionIds = [...new Set(indexes.flatMap((i) => rules[i].position_ids))];
   const templates = new Map((await findTemplates(tx, ctx.siteId, templateIds)).map((t) => [t.id, t]));
@@ -124,7 +124,7 @@ async function applyTemplates(tx: Db, ctx: RequestContext, rules: Rule[]) {
   const inserted = await insertInstancesSkippingOpen(tx, ctx.siteId, values);
   // A position that has an open instance of the template already is left out by the insert.
   skipped += values.length - inserted.length;
-  return { counts: { created: inserted.length, skipped }, refused };
+  return { counts: { created: inserted.length, skipped }, refused, ids: inserted.map((r) => r.id) };
 }
 
 export async function runBulkRules(ctx: RequestContext, input: BulkRulesInput): Promise<BulkRulesOutcome> {
@@ -138,11 +138,21 @@ export async function runBulkRules(ctx: RequestContext, input: BulkRulesInput): 
       ...(assigned?.refused ?? []).map(({ index, ...r }) => ({ rule: index, ...r })),
       ...instances.refused,
     ];
-    return {
+    const outcome = {
       dry_run: dryRun,
       assignments: assigned && { created: assigned.created, skipped: assigned.skipped_existing },
       instances: instances.counts,
       refused,
     };
+    // One event for the call: counts, the assignments and task instances it made.
+    const details = {
+      assignments: outcome.assignments,
+      instances: outcome.instances,
+      refused: refused.length,
+      assignment_ids: (assigned?.created_pairs ?? []).map((p) => `${p.position_id}:${p.task_id}`),
+      task_instance_ids: instances.ids,
+    };
+    await ctx.audit(tx, { action: 'assignment.bulk_rules', entity: 'assignment', details });
+    return outcome;
   });
 }

@@ -159,7 +159,18 @@ export async function applyPairs(tx: Db, ctx: RequestContext, candidates: Candid
 export async function bulkAssign(ctx: RequestContext, input: BulkAssignInput): Promise<BulkAssignOutcome> {
   const candidates = candidatesOf(input);
   const dryRun = input.dry_run === true;
-  return inTransactionOrDryRun(ctx, dryRun, (tx) => applyPairs(tx, ctx, candidates, dryRun));
+  return inTransactionOrDryRun(ctx, dryRun, async (tx) => {
+    const outcome = await applyPairs(tx, ctx, candidates, dryRun);
+    // One event for the call: its counts and the pairs it made (a dry run's is rolled back with it).
+    const details = {
+      created: outcome.created,
+      skipped_existing: outcome.skipped_existing,
+      refused: outcome.refused.length,
+      created_ids: outcome.created_pairs.map((p) => `${p.position_id}:${p.task_id}`),
+    };
+    await ctx.audit(tx, { action: 'assignment.bulk_assign', entity: 'assignment', details });
+    return outcome;
+  });
 }
 
 /**

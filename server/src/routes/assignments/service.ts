@@ -5,6 +5,7 @@
  */
 
 import type { Static } from '@sinclair/typebox';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
 import * as repo from '../../repositories/assignments.ts';
 import { positionRows } from '../../repositories/positions.ts';
@@ -14,6 +15,9 @@ import type { RequestContext } from '../../types.ts';
 import { assertPositionUsable } from '../positions/service.ts';
 
 const notFound = () => errors.notFound('Position-task assignment not found', 'ASSIGNMENT_NOT_FOUND');
+/** An assignment's id in the audit log: its position and task. */
+export const assignmentId = (positionId: number, taskId: number) => `${positionId}:${taskId}`;
+
 export const ALREADY_ASSIGNED = 'This task is already assigned to the position';
 
 /** A task a new assignment or dependency may name: on the site and active, else 400 on the field. */
@@ -58,11 +62,21 @@ export async function createAssignment(ctx: RequestContext, input: Static<typeof
   if (await repo.findAssignment(ctx.db, ctx.siteId, input.position_id, input.task_id))
     throw errors.conflict('task_id', ALREADY_ASSIGNED, 'ALREADY_ASSIGNED');
   // A concurrent create of the same pair loses on the primary key: a 409 on task_id as well.
-  await repo.insertAssignment(ctx.db, ctx.siteId, {
+  const values = {
     positionId: input.position_id,
     taskId: input.task_id,
     isPrimary: input.is_primary ?? false,
     assignedBy: ctx.actor.userId,
+  };
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertAssignment(tx, ctx.siteId, values);
+    const id = assignmentId(values.positionId, values.taskId);
+    await ctx.audit(tx, {
+      action: 'assignment.create',
+      entity: 'assignment',
+      id,
+      changes: auditDiff(null, values),
+    });
   });
   return loadAssignment(ctx, input.position_id, input.task_id);
 }
@@ -79,12 +93,36 @@ export async function updateAssignment(
   taskId: number,
   isPrimary: boolean,
 ) {
-  if (!(await repo.setPrimary(ctx.db, ctx.siteId, positionId, taskId, isPrimary))) throw notFound();
+  const before = await loadAssignment(ctx, positionId, taskId);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.setPrimary(tx, ctx.siteId, positionId, taskId, isPrimary))) throw notFound();
+    const changes = auditDiff(before, { isPrimary });
+    await ctx.audit(tx, {
+      action: 'assignment.update',
+      entity: 'assignment',
+      id: assignmentId(positionId, taskId),
+      changes,
+    });
+  });
   return loadAssignment(ctx, positionId, taskId);
 }
 
 export async function deleteAssignment(ctx: RequestContext, positionId: number, taskId: number) {
-  const removed = await ctx.db.transaction((tx) => repo.removeAssignment(tx, ctx.siteId, positionId, taskId));
+  const removed = await ctx.db.transaction(async (tx) => {
+    const before = await repo.findAssignment(tx, ctx.siteId, positionId, taskId);
+    const gone = await repo.removeAssignment(tx, ctx.siteId, positionId, taskId);
+    if (gone === undefined) return gone;
+    const changes = auditDiff(before, null);
+    const details = { removed_dependencies: gone };
+    await ctx.audit(tx, {
+      action: 'assignment.delete',
+      entity: 'assignment',
+      id: assignmentId(positionId, taskId),
+      changes,
+      details,
+    });
+    return gone;
+  });
   if (removed === undefined) throw notFound();
   return { message: 'Assignment removed', removed_dependencies: removed };
 }

@@ -7,6 +7,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { revokeUserSessions } from '../../infra/sessions.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import {
   findCredentials,
@@ -14,8 +15,10 @@ import {
   type SessionUserBody,
   updateAccount,
 } from '../../repositories/auth.ts';
+import { userRows } from '../../repositories/users.ts';
 import type { AccountUpdate, PasswordChange } from '../../schemas/account.ts';
 import type { AuthContext } from '../../types.ts';
+import { requestAuditor } from '../audit-events/writer.ts';
 import { cleanName } from '../users/service.ts';
 import { currentUser, loginAttempt, rememberDevice } from './service.ts';
 
@@ -23,6 +26,7 @@ export const WRONG_CURRENT_PASSWORD = 'The current password is not correct';
 
 export async function updateOwnAccount(
   app: FastifyInstance,
+  request: FastifyRequest,
   auth: AuthContext,
   input: Static<typeof AccountUpdate>,
 ): Promise<SessionUserBody> {
@@ -30,8 +34,17 @@ export async function updateOwnAccount(
   if (input.first_name !== undefined) changes.firstName = cleanName('first_name', input.first_name);
   if (input.last_name !== undefined) changes.lastName = cleanName('last_name', input.last_name);
   if (input.language !== undefined) changes.language = input.language;
-  if (Object.keys(changes).length > 0)
-    await updateAccount(app.database.db, auth.userId, auth.siteId, changes);
+  const audit = requestAuditor(app, request, auth);
+  await app.database.db.transaction(async (tx) => {
+    const before = await userRows.find(tx, auth.siteId, auth.userId);
+    if (Object.keys(changes).length > 0) await updateAccount(tx, auth.userId, auth.siteId, changes);
+    await audit(tx, {
+      action: 'user.update_own',
+      entity: 'user',
+      id: auth.userId,
+      changes: auditDiff(before, changes),
+    });
+  });
   return currentUser(app, auth);
 }
 
@@ -65,7 +78,15 @@ export async function changeOwnPassword(
   const passwordHash = await passwords.hash(input.new_password);
   const epoch = await db.transaction(async (tx) => {
     await updateAccount(tx, auth.userId, auth.siteId, { passwordHash });
-    return raiseCredentialsEpoch(tx, auth.userId, auth.siteId);
+    const raised = await raiseCredentialsEpoch(tx, auth.userId, auth.siteId);
+    const audit = requestAuditor(app, request, auth);
+    await audit(tx, {
+      action: 'user.change_own_password',
+      entity: 'user',
+      id: auth.userId,
+      changes: { password: 'changed' },
+    });
+    return raised;
   });
   await revokeUserSessions(app, auth.userId, 'password changed', auth.sessionId);
   // Every other browser's trust ends with the old password; this one proved the current password.

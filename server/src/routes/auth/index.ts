@@ -78,7 +78,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MeResponse },
       },
     },
-    async (request) => ({ user: await updateOwnAccount(app, requireAuth(request), request.body) }),
+    async (request) => ({ user: await updateOwnAccount(app, request, requireAuth(request), request.body) }),
   );
 
   app.post(

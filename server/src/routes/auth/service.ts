@@ -22,7 +22,9 @@ import {
   recordLogin,
   type SessionUserBody,
 } from '../../repositories/auth.ts';
+import { findSite } from '../../repositories/site-settings.ts';
 import type { AuthContext } from '../../types.ts';
+import { requestAuditor } from '../audit-events/writer.ts';
 import {
   clearRefreshCookie,
   readDeviceCookie,
@@ -86,12 +88,17 @@ export async function signIn(
   else await passwords.verifyDummy(input.password);
   if (!found || !ok || !found.user.is_active) {
     await loginLimiter.recordFailure(attempt);
+    await auditFailedSignIn(app, request, input, found?.user.id);
     throw invalidCredentials();
   }
   await loginLimiter.recordSuccess(attempt);
 
   const { user } = found;
-  await recordLogin(app.database.db, user.id);
+  const audit = requestAuditor(app, request, { siteId: user.site_id, userId: user.id });
+  await app.database.db.transaction(async (tx) => {
+    await recordLogin(tx, user.id);
+    await audit(tx, { action: 'auth.login', entity: 'user', id: user.id });
+  });
   const { session, refreshToken } = await createSession(app, {
     userId: user.id,
     siteId: user.site_id,
@@ -101,6 +108,25 @@ export async function signIn(
   setRefreshCookie(request, reply, refreshToken, session.expiresAt);
   rememberDevice(app, request, reply, user.id, found.credentialsEpoch);
   return { token: await issueAccessToken(app, user, session.id), user };
+}
+
+/**
+ * A failed sign-in on an existing site: no actor, so the attempted email stands in its place (never
+ * the password); the user's id when the email is theirs. An unknown site keeps no log.
+ */
+async function auditFailedSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { email: string; siteId: string },
+  userId: number | undefined,
+) {
+  const db = app.database.db;
+  if (!(await findSite(db, input.siteId))) return;
+  const email = input.email.trim().slice(0, 254);
+  const audit = requestAuditor(app, request, { siteId: input.siteId, userId: null, name: email });
+  await db.transaction((tx) =>
+    audit(tx, { action: 'auth.login_failed', entity: 'user', id: userId ?? null, details: { email } }),
+  );
 }
 
 /** Renews this browser's trusted-device entry for the user, in their current credentials epoch. */
@@ -147,15 +173,21 @@ export async function refresh(
  * (the only handle left once the access token has expired).
  */
 export async function signOut(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
-  const sessionIds = new Set<string>();
+  const sessions = new Map<string, { siteId: string; userId: number }>();
   const auth = await authenticate(app, request);
-  if (auth) sessionIds.add(auth.sessionId);
+  if (auth) sessions.set(auth.sessionId, auth);
   const presented = readRefreshCookie(request);
   if (presented) {
     const found = await findSessionByRefreshToken(app, presented);
-    if (found) sessionIds.add(found.session.id);
+    if (found) sessions.set(found.session.id, found.session);
   }
-  for (const id of sessionIds) await revokeSession(app, id, 'signed out');
+  for (const [id, who] of sessions) {
+    await revokeSession(app, id, 'signed out');
+    const audit = requestAuditor(app, request, who);
+    await app.database.db.transaction((tx) =>
+      audit(tx, { action: 'auth.logout', entity: 'user', id: who.userId }),
+    );
+  }
   clearRefreshCookie(request, reply);
   return { message: 'Signed out' };
 }

@@ -4,6 +4,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
 import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks-legacy.ts';
@@ -55,13 +56,33 @@ export async function getLegacyTaskTemplate(ctx: RequestContext, id: number) {
 }
 
 export async function createLegacyTaskTemplate(ctx: RequestContext, input: Create) {
-  return repo.toApiLegacy(await legacyRows.insert(ctx.db, ctx.siteId, valuesOf(input)));
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await legacyRows.insert(tx, ctx.siteId, valuesOf(input));
+    const changes = auditDiff(null, inserted);
+    await ctx.audit(tx, {
+      action: 'legacy_task_template.create',
+      entity: 'legacy_task_template',
+      id: inserted.id,
+      changes,
+    });
+    return inserted;
+  });
+  return repo.toApiLegacy(row);
 }
 
 /** All or none: one bad template refuses the call, naming it (templates.N.field). */
 export async function bulkCreateLegacyTemplates(ctx: RequestContext, inputs: Create[]) {
   const values = inputs.map((input, n) => valuesOf(input, `templates.${n}.`));
-  const rows = await repo.insertLegacy(ctx.db, ctx.siteId, values);
+  const rows = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.insertLegacy(tx, ctx.siteId, values);
+    const details = { created_count: inserted.length, created_ids: inserted.map((r) => r.id) };
+    await ctx.audit(tx, {
+      action: 'legacy_task_template.bulk_create',
+      entity: 'legacy_task_template',
+      details,
+    });
+    return inserted;
+  });
   return { templates: rows.map(repo.toApiLegacy), created_count: rows.length };
 }
 
@@ -76,13 +97,34 @@ export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, 
     instructions: optionalText,
     typical_dependencies: cleanDependencies,
   });
-  if (Object.keys(changes).length === 0) return repo.toApiLegacy(current);
-  const row = await legacyRows.update(ctx.db, ctx.siteId, id, changes);
-  if (!row) throw notFound();
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = Object.keys(changes).length
+      ? await legacyRows.update(tx, ctx.siteId, id, changes)
+      : current;
+    if (!updated) throw notFound();
+    const diff = auditDiff(current, changes);
+    await ctx.audit(tx, {
+      action: 'legacy_task_template.update',
+      entity: 'legacy_task_template',
+      id,
+      changes: diff,
+    });
+    return updated;
+  });
   return repo.toApiLegacy(row);
 }
 
 export async function deleteLegacyTaskTemplate(ctx: RequestContext, id: number) {
-  if (!(await legacyRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const target = await legacyRows.find(tx, ctx.siteId, id);
+    if (!target || !(await legacyRows.remove(tx, ctx.siteId, id))) throw notFound();
+    const changes = auditDiff(target, null);
+    await ctx.audit(tx, {
+      action: 'legacy_task_template.delete',
+      entity: 'legacy_task_template',
+      id,
+      changes,
+    });
+  });
   return { message: 'Template deleted' };
 }

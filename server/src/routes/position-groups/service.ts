@@ -5,6 +5,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
 import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
@@ -14,6 +15,14 @@ import { setMembers } from './members.ts';
 
 const { positionGroupRows } = repo;
 const notFound = () => errors.notFound('Position group not found', 'POSITION_GROUP_NOT_FOUND');
+
+/** What the audit log shows of a group: its own fields and its members' ids. */
+const audited = (g: repo.ApiPositionGroupDetail) => ({
+  group_name: g.group_name,
+  group_code: g.group_code,
+  description: g.description,
+  position_ids: g.positions.map((p) => p.id).sort((a, b) => a - b),
+});
 
 const groupName = (value: string) => trimmedName('group_name', value, LIMITS.groupNameMin);
 
@@ -36,7 +45,10 @@ export async function createPositionGroup(ctx: RequestContext, input: Static<typ
     const inTx = { ...ctx, db: tx };
     const row = await positionGroupRows.insert(tx, ctx.siteId, values);
     await setMembers(inTx, row.id, input.position_ids ?? []);
-    return getPositionGroup(inTx, row.id);
+    const group = await getPositionGroup(inTx, row.id);
+    const changes = auditDiff(null, audited(group));
+    await ctx.audit(tx, { action: 'position_group.create', entity: 'position_group', id: row.id, changes });
+    return group;
   });
 }
 
@@ -53,18 +65,23 @@ export async function updatePositionGroup(
 
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
-    const found =
-      changes.updatedAt === undefined
-        ? await positionGroupRows.find(tx, ctx.siteId, id)
-        : await positionGroupRows.update(tx, ctx.siteId, id, changes);
-    if (!found) throw notFound();
+    const before = await getPositionGroup(inTx, id);
+    if (changes.updatedAt !== undefined) await positionGroupRows.update(tx, ctx.siteId, id, changes);
     if (input.position_ids !== undefined) await setMembers(inTx, id, input.position_ids);
-    return getPositionGroup(inTx, id);
+    const after = await getPositionGroup(inTx, id);
+    const diff = auditDiff(audited(before), audited(after));
+    await ctx.audit(tx, { action: 'position_group.update', entity: 'position_group', id, changes: diff });
+    return after;
   });
 }
 
 /** The join rows go with the group (on delete cascade); positions are never deleted. */
 export async function deletePositionGroup(ctx: RequestContext, id: number) {
-  if (!(await positionGroupRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findGroupDetail(tx, ctx.siteId, id);
+    if (!before || !(await positionGroupRows.remove(tx, ctx.siteId, id))) throw notFound();
+    const changes = auditDiff(audited(before), null);
+    await ctx.audit(tx, { action: 'position_group.delete', entity: 'position_group', id, changes });
+  });
   return { message: 'Position group deleted' };
 }

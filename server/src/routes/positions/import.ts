@@ -187,7 +187,8 @@ function refused(rows: PlannedRow[]): HttpError {
   });
 }
 
-async function write(db: Db, siteId: string, rows: PlannedRow[]) {
+/** Applies the plan; the created positions' ids. */
+async function write(db: Db, siteId: string, rows: PlannedRow[]): Promise<number[]> {
   const updates = rows.filter((r) => r.action === 'update');
   // Tags move between positions only once every moving tag has been let go of.
   const retag = updates.filter((r) => r.target?.nfcTagId && r.target.nfcTagId !== r.values.nfc_tag_id);
@@ -197,7 +198,7 @@ async function write(db: Db, siteId: string, rows: PlannedRow[]) {
     retag.map((r) => r.target!.id),
   );
   for (const r of updates) await repo.positionRows.update(db, siteId, r.target!.id, toColumns(r.values));
-  await repo.insertPositions(
+  return repo.insertPositions(
     db,
     siteId,
     rows.filter((r) => r.action === 'create').map((r) => toColumns(r.values)),
@@ -213,8 +214,18 @@ export async function importPositions(
   const result = await ctx.db.transaction(async (tx) => {
     const rows = await plan(tx, ctx.siteId, file);
     if (rows.some((r) => r.action === 'reject')) throw refused(rows);
-    await write(tx, ctx.siteId, rows);
-    return answer(rows, file.columns, true);
+    const createdIds = await write(tx, ctx.siteId, rows);
+    const done = answer(rows, file.columns, true);
+    // One event for the whole import: its counts and every position it touched.
+    const details = {
+      created: done.create,
+      updated: done.update,
+      unchanged: done.unchanged,
+      created_ids: createdIds,
+      updated_ids: rows.filter((r) => r.action === 'update').map((r) => r.target!.id),
+    };
+    await ctx.audit(tx, { action: 'position.import', entity: 'position', details });
+    return done;
   });
   // Hundreds of new rows: the planner's statistics of positions are out of date (PGlite only).
   if (result.create > 0) await repo.analyzePositions(ctx.db, true);

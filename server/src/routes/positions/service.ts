@@ -10,6 +10,7 @@ import {
   positionFieldErrors,
   roundCoordinate,
 } from '#domain/positions.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/positions.ts';
@@ -104,14 +105,33 @@ export function listPositions(ctx: RequestContext, query: PositionListOptions): 
 
 export async function createPosition(ctx: RequestContext, body: PositionCreateBody) {
   const columns = await checked(ctx, merge(undefined, body));
-  return repo.toApiPosition(await positionRows.insert(ctx.db, ctx.siteId, columns));
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await positionRows.insert(tx, ctx.siteId, columns);
+    await ctx.audit(tx, {
+      action: 'position.create',
+      entity: 'position',
+      id: inserted.id,
+      changes: auditDiff(null, inserted),
+    });
+    return inserted;
+  });
+  return repo.toApiPosition(row);
 }
 
 export async function updatePosition(ctx: RequestContext, id: number, body: PositionUpdateBody) {
   const current = await loadPosition(ctx, id);
   const columns = await checked(ctx, merge(valuesOf(current), body), id);
-  const row = await positionRows.update(ctx.db, ctx.siteId, id, columns);
-  if (!row) throw errors.notFound(NOT_FOUND, 'POSITION_NOT_FOUND');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = await positionRows.update(tx, ctx.siteId, id, columns);
+    if (!updated) throw errors.notFound(NOT_FOUND, 'POSITION_NOT_FOUND');
+    await ctx.audit(tx, {
+      action: 'position.update',
+      entity: 'position',
+      id,
+      changes: auditDiff(current, columns),
+    });
+    return updated;
+  });
   return repo.toApiPosition(row);
 }
 
@@ -122,7 +142,12 @@ export type DeleteOutcome =
 export async function deletePosition(ctx: RequestContext, id: number): Promise<DeleteOutcome> {
   const target = await loadPosition(ctx, id);
   const deactivate = async (): Promise<DeleteOutcome> => {
-    const row = await positionRows.update(ctx.db, ctx.siteId, id, { isActive: false });
+    const row = await ctx.db.transaction(async (tx) => {
+      const updated = await positionRows.update(tx, ctx.siteId, id, { isActive: false });
+      const changes = auditDiff(target, { isActive: false });
+      await ctx.audit(tx, { action: 'position.deactivate', entity: 'position', id, changes });
+      return updated;
+    });
     return {
       message:
         'The position has work history, tasks or assignments, so it was deactivated instead of deleted',
@@ -132,7 +157,15 @@ export async function deletePosition(ctx: RequestContext, id: number): Promise<D
   };
   if (await repo.hasHistory(ctx.db, ctx.siteId, id)) return deactivate();
   try {
-    await positionRows.remove(ctx.db, ctx.siteId, id);
+    await ctx.db.transaction(async (tx) => {
+      await positionRows.remove(tx, ctx.siteId, id);
+      await ctx.audit(tx, {
+        action: 'position.delete',
+        entity: 'position',
+        id,
+        changes: auditDiff(target, null),
+      });
+    });
   } catch (err) {
     // A work entry logged between the check and the delete: keep the history all the same.
     if (findPgError(err)?.code === '23503') return deactivate();

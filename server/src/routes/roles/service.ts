@@ -14,6 +14,7 @@ import {
   roleRank,
 } from '#domain/permissions.ts';
 import { actorRole, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/roles.ts';
@@ -117,11 +118,20 @@ export async function createRole(ctx: RequestContext, input: Static<typeof RoleC
   const permissions = checkPermissions(ctx, input.permissions);
   const name = await cleanName(ctx, input.name);
   // The unique index still decides a race; lib/db-errors turns it into the same 409.
-  const row = await repo.customRoleRows.insert(ctx.db, ctx.siteId, {
-    name,
-    level,
-    permissions,
-    createdBy: ctx.actor.userId,
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.customRoleRows.insert(tx, ctx.siteId, {
+      name,
+      level,
+      permissions,
+      createdBy: ctx.actor.userId,
+    });
+    await ctx.audit(tx, {
+      action: 'role.create',
+      entity: 'role',
+      id: inserted.id,
+      changes: auditDiff(null, inserted),
+    });
+    return inserted;
   });
   invalidateSiteRoles(ctx.db, ctx.siteId);
   return toRoleBody(row, 0);
@@ -133,22 +143,29 @@ export async function updateRole(ctx: RequestContext, id: number, input: Static<
   if (input.level !== undefined) changes.level = checkLevel(ctx, input.level);
   if (input.permissions !== undefined) changes.permissions = checkPermissions(ctx, input.permissions);
   if (input.name !== undefined) changes.name = await cleanName(ctx, input.name, id);
-  const row =
-    Object.keys(changes).length > 0
-      ? await repo.customRoleRows.update(ctx.db, ctx.siteId, id, changes)
-      : target;
-  if (!row) throw errors.notFound('Role not found', 'ROLE_NOT_FOUND');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated =
+      Object.keys(changes).length > 0
+        ? await repo.customRoleRows.update(tx, ctx.siteId, id, changes)
+        : target;
+    if (!updated) throw errors.notFound('Role not found', 'ROLE_NOT_FOUND');
+    if (changes.name !== undefined) await repo.bumpUsersVersion(tx, ctx.siteId);
+    await ctx.audit(tx, { action: 'role.update', entity: 'role', id, changes: auditDiff(target, changes) });
+    return updated;
+  });
   invalidateSiteRoles(ctx.db, ctx.siteId);
-  if (changes.name !== undefined) await repo.bumpUsersVersion(ctx.db, ctx.siteId);
   return toRoleBody(row, await repo.countHolders(ctx.db, ctx.siteId, id));
 }
 
 export async function deleteRole(ctx: RequestContext, id: number) {
-  await loadEditable(ctx, id);
+  const target = await loadEditable(ctx, id);
   const holders = await repo.countHolders(ctx.db, ctx.siteId, id);
   if (holders > 0) throw roleInUse(holders);
   try {
-    await repo.customRoleRows.remove(ctx.db, ctx.siteId, id);
+    await ctx.db.transaction(async (tx) => {
+      await repo.customRoleRows.remove(tx, ctx.siteId, id);
+      await ctx.audit(tx, { action: 'role.delete', entity: 'role', id, changes: auditDiff(target, null) });
+    });
   } catch (err) {
     // Given to a user between the count and the delete: the foreign key refuses it.
     if (findPgError(err)?.code === '23503') throw roleInUse(await repo.countHolders(ctx.db, ctx.siteId, id));

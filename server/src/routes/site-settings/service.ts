@@ -8,6 +8,7 @@
 import type { SiteSettings } from '#domain/site-settings.ts';
 import { EMAIL_REGEX } from '#domain/validation.ts';
 import type { Db } from '../../db/client.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/site-settings.ts';
 import { isSiteTimeZone, siteTimeZones } from '../../repositories/time-zones.ts';
@@ -64,7 +65,20 @@ async function clean(db: Db, input: SiteSettingsUpdateBody): Promise<SiteSetting
 
 export async function updateSettings(ctx: RequestContext, input: SiteSettingsUpdateBody) {
   const settings = await clean(ctx.db, input);
-  const saved = await repo.saveSiteSettings(ctx.db, ctx.siteId, input.version, settings, ctx.actor.userId);
+  const saved = await ctx.db.transaction(async (tx) => {
+    const before = await repo.readSiteSettings(tx, ctx.siteId);
+    const written = await repo.saveSiteSettings(tx, ctx.siteId, input.version, settings, ctx.actor.userId);
+    if (written) {
+      const changes = auditDiff(before?.settings, settings, 'as-is');
+      await ctx.audit(tx, {
+        action: 'site_settings.update',
+        entity: 'site_settings',
+        id: ctx.siteId,
+        changes,
+      });
+    }
+    return written;
+  });
   if (!saved) {
     if (!(await repo.findSite(ctx.db, ctx.siteId))) throw siteMissing();
     throw new HttpError(409, STALE_SETTINGS_MESSAGE, { code: 'STALE_SETTINGS' });

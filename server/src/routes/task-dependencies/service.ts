@@ -4,6 +4,7 @@
  * that would together close a cycle cannot both pass.
  */
 import { DEFAULT_DEPENDENCY_TYPE } from '#domain/tasks.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/dependencies.ts';
 import type { DependencyCreateInput, DependencyValidateInput } from '../../schemas/dependency.ts';
@@ -50,10 +51,18 @@ export async function createDependency(ctx: RequestContext, input: DependencyCre
     if (!(await repo.lockPosition(tx, ctx.siteId, input.position_id))) throw toHttpError(POSITION_NOT_FOUND);
     const found = await dependencyProblem(tx, ctx.siteId, candidateOf(input), { reuse: false });
     if (found) throw toHttpError(found);
-    return repo.insertDependency(tx, ctx.siteId, {
+    const values = {
       ...candidateOf(input),
       dependencyType: input.dependency_type ?? DEFAULT_DEPENDENCY_TYPE,
+    };
+    const made = await repo.insertDependency(tx, ctx.siteId, values);
+    await ctx.audit(tx, {
+      action: 'dependency.create',
+      entity: 'dependency',
+      id: made,
+      changes: auditDiff(null, values),
     });
+    return made;
   });
   const dependency = await repo.findDependency(ctx.db, ctx.siteId, id);
   if (!dependency) throw notFound();
@@ -63,7 +72,16 @@ export async function createDependency(ctx: RequestContext, input: DependencyCre
 const notFound = () => errors.notFound('Task dependency not found', 'DEPENDENCY_NOT_FOUND');
 
 export async function deleteDependency(ctx: RequestContext, id: number) {
-  if (!(await repo.removeDependency(ctx.db, ctx.siteId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.findDependency(tx, ctx.siteId, id);
+    if (!before || !(await repo.removeDependency(tx, ctx.siteId, id))) throw notFound();
+    await ctx.audit(tx, {
+      action: 'dependency.delete',
+      entity: 'dependency',
+      id,
+      changes: auditDiff(before, null),
+    });
+  });
   return { message: 'Dependency removed' };
 }
 

@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import { optionalText, trimmedName } from '../../lib/text-rules.ts';
@@ -35,15 +36,24 @@ export async function createTask(ctx: RequestContext, input: Static<typeof TaskC
   const taskCode = trimmedName('task_code', input.task_code, LIMITS.taskCodeMin);
   const taskName = trimmedName('task_name', input.task_name, LIMITS.taskNameMin);
   await assertCodeFree(ctx, taskCode);
-  const row = await taskRows.insert(ctx.db, ctx.siteId, {
-    taskCode,
-    taskName,
-    description: optionalText(input.description) ?? null,
-    category: input.category ?? null,
-    estimatedDurationMinutes: input.estimated_duration_minutes,
-    priority: input.priority ?? TASK_LIMITS.defaultPriority,
-    isActive: input.is_active ?? true,
-    isPrimary: input.is_primary ?? false,
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await taskRows.insert(tx, ctx.siteId, {
+      taskCode,
+      taskName,
+      description: optionalText(input.description) ?? null,
+      category: input.category ?? null,
+      estimatedDurationMinutes: input.estimated_duration_minutes,
+      priority: input.priority ?? TASK_LIMITS.defaultPriority,
+      isActive: input.is_active ?? true,
+      isPrimary: input.is_primary ?? false,
+    });
+    await ctx.audit(tx, {
+      action: 'task.create',
+      entity: 'task',
+      id: inserted.id,
+      changes: auditDiff(null, inserted),
+    });
+    return inserted;
   });
   return repo.toApiTask(row);
 }
@@ -58,9 +68,14 @@ export async function updateTask(ctx: RequestContext, id: number, input: Static<
   const { taskCode } = changes;
   if (taskCode && taskCode.toLowerCase() !== current.taskCode.toLowerCase())
     await assertCodeFree(ctx, taskCode, id);
-  if (Object.keys(changes).length === 0) return repo.toApiTask(current);
-  const row = await taskRows.update(ctx.db, ctx.siteId, id, changes);
-  if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = Object.keys(changes).length
+      ? await taskRows.update(tx, ctx.siteId, id, changes)
+      : current;
+    if (!updated) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+    await ctx.audit(tx, { action: 'task.update', entity: 'task', id, changes: auditDiff(current, changes) });
+    return updated;
+  });
   return repo.toApiTask(row);
 }
 
@@ -69,10 +84,15 @@ export type TaskDeleteOutcome =
   | { message: string; outcome: 'deactivated'; task: repo.ApiTask };
 
 export async function deleteTask(ctx: RequestContext, id: number): Promise<TaskDeleteOutcome> {
-  await loadTask(ctx, id);
+  const target = await loadTask(ctx, id);
   const deactivate = async (): Promise<TaskDeleteOutcome> => {
-    const row = await taskRows.update(ctx.db, ctx.siteId, id, { isActive: false });
-    if (!row) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+    const row = await ctx.db.transaction(async (tx) => {
+      const updated = await taskRows.update(tx, ctx.siteId, id, { isActive: false });
+      if (!updated) throw errors.notFound('Task not found', 'TASK_NOT_FOUND');
+      const changes = auditDiff(target, { isActive: false });
+      await ctx.audit(tx, { action: 'task.deactivate', entity: 'task', id, changes });
+      return updated;
+    });
     return {
       message:
         'The task is assigned to positions or has work history, so it was deactivated instead of deleted',
@@ -82,7 +102,10 @@ export async function deleteTask(ctx: RequestContext, id: number): Promise<TaskD
   };
   if (await repo.taskIsReferenced(ctx.db, ctx.siteId, id)) return deactivate();
   try {
-    await taskRows.remove(ctx.db, ctx.siteId, id);
+    await ctx.db.transaction(async (tx) => {
+      await taskRows.remove(tx, ctx.siteId, id);
+      await ctx.audit(tx, { action: 'task.delete', entity: 'task', id, changes: auditDiff(target, null) });
+    });
   } catch (err) {
     if (findPgError(err)?.code === '23503') return deactivate();
     throw err;

@@ -74,6 +74,13 @@ export async function createInstances(ctx: RequestContext, req: BulkRequest) {
       ctx.siteId,
       inserted.map((r) => r.id),
     );
+    // One event for the whole batch: its counts and the instances it made.
+    const details = {
+      created_count: created.length,
+      skipped_count: skipped.length,
+      created_ids: inserted.map((r) => r.id),
+    };
+    await ctx.audit(tx, { action: 'task_instance.bulk_create', entity: 'task_instance', details });
     return { created, skipped, created_count: created.length, skipped_count: skipped.length };
   });
 }

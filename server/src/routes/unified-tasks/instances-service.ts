@@ -6,6 +6,7 @@
 import type { Static } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import { positionRows } from '../../repositories/positions.ts';
@@ -62,7 +63,7 @@ export async function createTaskInstance(ctx: RequestContext, input: Static<type
   const pick = <T>(given: T | undefined, fromTemplate: T | undefined, fallback: T): T =>
     given !== undefined ? given : fromTemplate !== undefined ? fromTemplate : fallback;
   // The unique index on open (template, position) pairs answers a duplicate with 409 on template_id.
-  const row = await instanceRows.insert(ctx.db, ctx.siteId, {
+  const values = {
     positionId: input.position_id,
     templateId: template?.id ?? null,
     taskCode: pick(optionalText(input.task_code), template?.taskCode, null),
@@ -75,6 +76,17 @@ export async function createTaskInstance(ctx: RequestContext, input: Static<type
     isMandatory: input.is_mandatory ?? true,
     specificNotes: optionalText(input.specific_notes) ?? null,
     isActive: input.is_active ?? true,
+  };
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await instanceRows.insert(tx, ctx.siteId, values);
+    const changes = auditDiff(null, inserted);
+    await ctx.audit(tx, {
+      action: 'task_instance.create',
+      entity: 'task_instance',
+      id: inserted.id,
+      changes,
+    });
+    return inserted;
   });
   return loadInstance(ctx, row.id);
 }
@@ -98,25 +110,44 @@ export async function updateTaskInstance(
       specific_notes: optionalText,
     },
   );
-  if (Object.keys(changes).length === 0) return current;
-  if (!(await instanceRows.update(ctx.db, ctx.siteId, id, changes))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length && !(await instanceRows.update(tx, ctx.siteId, id, changes)))
+      throw notFound();
+    const diff = auditDiff(current, changes);
+    await ctx.audit(tx, { action: 'task_instance.update', entity: 'task_instance', id, changes: diff });
+  });
   return loadInstance(ctx, id);
 }
 
 export async function deleteTaskInstance(ctx: RequestContext, id: number) {
   // Work entries logged against it keep their own copy of the task name (task_instance_id set null).
-  if (!(await instanceRows.remove(ctx.db, ctx.siteId, id))) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    const target = await instanceRows.find(tx, ctx.siteId, id);
+    if (!target || !(await instanceRows.remove(tx, ctx.siteId, id))) throw notFound();
+    const changes = auditDiff(target, null);
+    await ctx.audit(tx, { action: 'task_instance.delete', entity: 'task_instance', id, changes });
+  });
   return { message: 'Task instance deleted', outcome: 'deleted' as const };
 }
 
 export async function completeInstance(ctx: RequestContext, id: number, notes: string | null | undefined) {
-  const done = await repo.completeInstance(
-    ctx.db,
-    ctx.siteId,
-    id,
-    ctx.actor.userId,
-    optionalText(notes) ?? null,
-  );
+  const done = await ctx.db.transaction(async (tx) => {
+    const completed = await repo.completeInstance(
+      tx,
+      ctx.siteId,
+      id,
+      ctx.actor.userId,
+      optionalText(notes) ?? null,
+    );
+    if (completed) {
+      const changes = {
+        is_completed: { old: false, new: true },
+        completion_notes: { old: null, new: optionalText(notes) ?? null },
+      };
+      await ctx.audit(tx, { action: 'task_instance.complete', entity: 'task_instance', id, changes });
+    }
+    return completed;
+  });
   if (!done) {
     const existing = await loadInstance(ctx, id);
     const message = 'This task is already completed';

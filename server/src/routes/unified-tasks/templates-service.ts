@@ -5,6 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/tasks.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors } from '../../lib/errors.ts';
 import { optionalText, trimmedName } from '../../lib/text-rules.ts';
@@ -58,7 +59,18 @@ export async function createTaskTemplate(ctx: RequestContext, input: Static<type
     const taskCode = nextFreeTemplateCode(taskName, taken);
     if (!taskCode) break;
     try {
-      return repo.toApiTemplate(await templateRows.insert(ctx.db, ctx.siteId, { ...values, taskCode }));
+      const row = await ctx.db.transaction(async (tx) => {
+        const inserted = await templateRows.insert(tx, ctx.siteId, { ...values, taskCode });
+        const changes = auditDiff(null, inserted);
+        await ctx.audit(tx, {
+          action: 'task_template.create',
+          entity: 'task_template',
+          id: inserted.id,
+          changes,
+        });
+        return inserted;
+      });
+      return repo.toApiTemplate(row);
     } catch (err) {
       // Another request took the same code between the look-up and the insert: look again.
       if (findPgError(err)?.constraint !== 'task_templates_site_code_unique') throw err;
@@ -81,17 +93,33 @@ export async function updateTaskTemplate(
     template_name: optionalText,
     description: optionalText,
   });
-  if (Object.keys(changes).length === 0) return repo.toApiTemplate(current);
-  const row = await templateRows.update(ctx.db, ctx.siteId, id, changes);
-  if (!row) throw errors.notFound('Template not found', 'TEMPLATE_NOT_FOUND');
+  const row = await ctx.db.transaction(async (tx) => {
+    const updated = Object.keys(changes).length
+      ? await templateRows.update(tx, ctx.siteId, id, changes)
+      : current;
+    if (!updated) throw errors.notFound('Template not found', 'TEMPLATE_NOT_FOUND');
+    const diff = auditDiff(current, changes);
+    await ctx.audit(tx, { action: 'task_template.update', entity: 'task_template', id, changes: diff });
+    return updated;
+  });
   return repo.toApiTemplate(row);
 }
 
 /** The instances stay (template_id set null by the foreign key), with their own code and name. */
 export async function deleteTaskTemplate(ctx: RequestContext, id: number) {
-  await loadTemplate(ctx, id);
+  const target = await loadTemplate(ctx, id);
   const kept = await repo.countInstancesOf(ctx.db, ctx.siteId, id);
-  await templateRows.remove(ctx.db, ctx.siteId, id);
+  await ctx.db.transaction(async (tx) => {
+    await templateRows.remove(tx, ctx.siteId, id);
+    const changes = auditDiff(target, null);
+    await ctx.audit(tx, {
+      action: 'task_template.delete',
+      entity: 'task_template',
+      id,
+      changes,
+      details: { kept_instances: kept },
+    });
+  });
   return {
     message: kept > 0 ? `Template deleted; its ${kept} task instance(s) were kept` : 'Template deleted',
     outcome: 'deleted' as const,

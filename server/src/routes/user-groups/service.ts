@@ -5,6 +5,7 @@
  */
 import { userGroupCode } from '#domain/user-groups.ts';
 import { LIMITS } from '#domain/validation.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/user-groups.ts';
@@ -82,6 +83,12 @@ export async function createUserGroup(ctx: RequestContext, input: UserGroupCreat
         userId: managerId,
         addedBy: ctx.actor.userId,
       });
+    await ctx.audit(tx, {
+      action: 'user_group.create',
+      entity: 'user_group',
+      id: row.id,
+      changes: auditDiff(null, row),
+    });
     return row.id;
   });
   return getUserGroup(ctx, id);
@@ -107,25 +114,37 @@ export async function updateUserGroup(ctx: RequestContext, id: number, input: Us
     changes.managerUserId = newManager;
   }
 
-  if (Object.keys(changes).length > 0) {
-    // A new manager is a member too, as on create.
-    await ctx.db.transaction(async (tx) => {
-      await repo.updateGroup(tx, ctx.siteId, id, changes);
-      if (newManager)
-        await repo.ensureMember(tx, ctx.siteId, {
-          groupId: id,
-          userId: newManager,
-          addedBy: ctx.actor.userId,
-        });
+  // A new manager is a member too, as on create.
+  await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await repo.updateGroup(tx, ctx.siteId, id, changes);
+    if (newManager)
+      await repo.ensureMember(tx, ctx.siteId, {
+        groupId: id,
+        userId: newManager,
+        addedBy: ctx.actor.userId,
+      });
+    await ctx.audit(tx, {
+      action: 'user_group.update',
+      entity: 'user_group',
+      id,
+      changes: auditDiff(group, changes),
     });
-  }
+  });
   return getUserGroup(ctx, id);
 }
 
 export async function deleteUserGroup(ctx: RequestContext, id: number) {
-  await loadGroup(ctx, id);
+  const group = await loadGroup(ctx, id);
   // Members and position access go with the group (cascade); users and position groups stay.
-  if (!(await repo.removeGroup(ctx.db, ctx.siteId, id))) throw groupNotFound();
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.removeGroup(tx, ctx.siteId, id))) throw groupNotFound();
+    await ctx.audit(tx, {
+      action: 'user_group.delete',
+      entity: 'user_group',
+      id,
+      changes: auditDiff(group, null),
+    });
+  });
   return { message: 'User group deleted' };
 }
 
@@ -135,7 +154,11 @@ export async function addMember(ctx: RequestContext, groupId: number, userId: nu
   if (await repo.findMember(ctx.db, ctx.siteId, groupId, userId))
     throw errors.conflict('user_id', ALREADY_MEMBER);
   // Two requests at once: the primary key decides, and lib/db-errors answers the same 409.
-  await repo.insertMember(ctx.db, ctx.siteId, { groupId, userId, addedBy: ctx.actor.userId });
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertMember(tx, ctx.siteId, { groupId, userId, addedBy: ctx.actor.userId });
+    const changes = { member: { old: null, new: userId } };
+    await ctx.audit(tx, { action: 'user_group.member_add', entity: 'user_group', id: groupId, changes });
+  });
   const member = await repo.findMember(ctx.db, ctx.siteId, groupId, userId);
   if (!member) throw errors.notFound('The user is not a member of this group', 'MEMBER_NOT_FOUND');
   return member;
@@ -147,8 +170,12 @@ export async function removeMember(ctx: RequestContext, groupId: number, userId:
     throw new HttpError(409, 'The group’s manager stays a member; choose another manager first', {
       code: 'MANAGER_IS_MEMBER',
     });
-  if (!(await repo.removeMember(ctx.db, ctx.siteId, groupId, userId)))
-    throw errors.notFound('The user is not a member of this group', 'MEMBER_NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.removeMember(tx, ctx.siteId, groupId, userId)))
+      throw errors.notFound('The user is not a member of this group', 'MEMBER_NOT_FOUND');
+    const changes = { member: { old: userId, new: null } };
+    await ctx.audit(tx, { action: 'user_group.member_remove', entity: 'user_group', id: groupId, changes });
+  });
   return { message: 'Member removed' };
 }
 
@@ -173,10 +200,14 @@ export async function grantPositionAccess(ctx: RequestContext, groupId: number, 
     );
   if (await repo.findGrant(ctx.db, ctx.siteId, groupId, positionGroupId))
     throw errors.conflict('position_group_id', ALREADY_GRANTED);
-  await repo.insertGrant(ctx.db, ctx.siteId, {
-    userGroupId: groupId,
-    positionGroupId,
-    grantedBy: ctx.actor.userId,
+  await ctx.db.transaction(async (tx) => {
+    await repo.insertGrant(tx, ctx.siteId, {
+      userGroupId: groupId,
+      positionGroupId,
+      grantedBy: ctx.actor.userId,
+    });
+    const changes = { position_access: { old: null, new: positionGroupId } };
+    await ctx.audit(tx, { action: 'user_group.access_grant', entity: 'user_group', id: groupId, changes });
   });
   const grant = await repo.findGrant(ctx.db, ctx.siteId, groupId, positionGroupId);
   if (!grant) throw errors.notFound('No such position access', 'ACCESS_NOT_FOUND');
@@ -185,7 +216,11 @@ export async function grantPositionAccess(ctx: RequestContext, groupId: number, 
 
 export async function revokePositionAccess(ctx: RequestContext, groupId: number, positionGroupId: number) {
   await loadGroup(ctx, groupId);
-  if (!(await repo.removeGrant(ctx.db, ctx.siteId, groupId, positionGroupId)))
-    throw errors.notFound('This user group has no access to that position group', 'ACCESS_NOT_FOUND');
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.removeGrant(tx, ctx.siteId, groupId, positionGroupId)))
+      throw errors.notFound('This user group has no access to that position group', 'ACCESS_NOT_FOUND');
+    const changes = { position_access: { old: positionGroupId, new: null } };
+    await ctx.audit(tx, { action: 'user_group.access_revoke', entity: 'user_group', id: groupId, changes });
+  });
   return { message: 'Position access revoked' };
 }

@@ -7,6 +7,7 @@ import { normalizeEmail } from '#domain/email.ts';
 import { canGiveRole, canManageUser, type Role } from '#domain/permissions.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { actorRole, customRoleOf, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { trimmedName } from '../../lib/text-rules.ts';
@@ -84,6 +85,11 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
       passwordHash,
     });
     if (customRole) await roleRepo.setHolder(tx, ctx.siteId, inserted.id, customRole.id);
+    const changes = {
+      ...auditDiff(null, inserted),
+      ...(customRole ? customRoleChange(null, customRole) : {}),
+    };
+    await ctx.audit(tx, { action: 'user.create', entity: 'user', id: inserted.id, changes });
     return inserted;
   });
   if (customRole) invalidateSiteRoles(ctx.db, ctx.siteId);
@@ -117,19 +123,23 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
   if (input.password) changes.passwordHash = await ctx.services.passwords.hash(input.password);
 
   const reactivated = !target.isActive && changes.isActive === true;
-  const row =
-    Object.keys(changes).length === 0
-      ? target
-      : await ctx.db.transaction(async (tx) => {
-          if (reactivated) await assertUserCapacity(tx, ctx.siteId);
-          const updated = await userRows.update(tx, ctx.siteId, id, changes);
-          // A reset password or a deactivation ends the trust of every browser the user signed in on.
-          if (changes.passwordHash || (target.isActive && changes.isActive === false))
-            await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
-          return updated;
-        });
+  const row = await ctx.db.transaction(async (tx) => {
+    if (reactivated) await assertUserCapacity(tx, ctx.siteId);
+    const updated = Object.keys(changes).length ? await userRows.update(tx, ctx.siteId, id, changes) : target;
+    if (!updated) return undefined;
+    // A reset password or a deactivation ends the trust of every browser the user signed in on.
+    if (changes.passwordHash || (target.isActive && changes.isActive === false))
+      await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+    if (customChange) await roleRepo.setHolder(tx, ctx.siteId, target.id, customRole?.id ?? null);
+    const audited = {
+      ...auditDiff(target, changes),
+      ...(customChange ? customRoleChange(held ?? null, customRole ?? null) : {}),
+    };
+    await ctx.audit(tx, { action: 'user.update', entity: 'user', id, changes: audited });
+    return updated;
+  });
   if (!row) throw errors.notFound('User not found', 'USER_NOT_FOUND');
-  if (customChange) await giveCustomRole(ctx, target.id, customRole?.id ?? null);
+  if (customChange) invalidateSiteRoles(ctx.db, ctx.siteId);
 
   // Tokens carry the role and outlive a deactivation: anything that narrows access ends the sessions.
   const reason =
@@ -156,10 +166,10 @@ async function assignableCustomRole(ctx: RequestContext, id: number | null | und
   return { id: row.id, name: row.name, level: row.level, permissions: row.permissions };
 }
 
-async function giveCustomRole(ctx: RequestContext, userId: number, roleId: number | null) {
-  await roleRepo.setHolder(ctx.db, ctx.siteId, userId, roleId);
-  invalidateSiteRoles(ctx.db, ctx.siteId);
-}
+/** A custom role's change as the audit log shows it: by name, as role holders see it. */
+const customRoleChange = (before: { name: string } | null, after: { name: string } | null) => ({
+  custom_role: { old: before?.name ?? null, new: after?.name ?? null },
+});
 
 export type DeleteOutcome =
   | { message: string; outcome: 'deleted' }
@@ -176,6 +186,8 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
     const row = await ctx.db.transaction(async (tx) => {
       const updated = await userRows.update(tx, ctx.siteId, id, { isActive: false });
       await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+      const changes = auditDiff(target, { isActive: false });
+      await ctx.audit(tx, { action: 'user.deactivate', entity: 'user', id, changes });
       return updated;
     });
     await ctx.sessions.revokeUser(target.id, 'deactivated');
@@ -189,7 +201,11 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
   if (await repo.hasWorkHistory(ctx.db, target.id)) return deactivate();
   await ctx.sessions.revokeUser(target.id, 'deleted');
   try {
-    await userRows.remove(ctx.db, ctx.siteId, id);
+    await ctx.db.transaction(async (tx) => {
+      await userRows.remove(tx, ctx.siteId, id);
+      const changes = auditDiff(target, null);
+      await ctx.audit(tx, { action: 'user.delete', entity: 'user', id, changes });
+    });
   } catch (err) {
     // A work entry logged between the check and the delete: keep the history all the same.
     if (findPgError(err)?.code === '23503') return deactivate();

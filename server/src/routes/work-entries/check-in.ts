@@ -8,6 +8,7 @@
  * - coordinates: both or neither. With both, and coordinates on the position, the distance is kept.
  */
 import { distanceMetres } from '#domain/work-entries.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { textOrNull } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/work-entries.ts';
@@ -107,7 +108,7 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
   const task = await checkTask(ctx, facts, body.task_id);
   const tag = given ?? position.nfcTagId;
   const at = position.latitude !== null && position.longitude !== null ? position : null;
-  const row = await repo.workEntryRows.insert(ctx.db, ctx.siteId, {
+  const values = {
     userId: ctx.actor.userId,
     positionId: position.id,
     taskId: task.id,
@@ -121,6 +122,12 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
       coordinates && at
         ? distanceMetres(coordinates, { latitude: at.latitude as number, longitude: at.longitude as number })
         : null,
+  } satisfies repo.NewWorkEntry;
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await repo.workEntryRows.insert(tx, ctx.siteId, values);
+    const changes = auditDiff(null, inserted);
+    await ctx.audit(tx, { action: 'work_entry.create', entity: 'work_entry', id: inserted.id, changes });
+    return inserted;
   });
   return { work_entry: toApiEntry({ ...row, ...facts.worker }, [], deps.links), photos: [] };
 }

@@ -83,12 +83,23 @@ export async function uploadPhoto(
     if (key !== undefined) await checkRoom(ctx, entryId);
     const answer = await once(ctx, key, fingerprint, async (c) => {
       // Counted again under the entry's row lock: concurrent uploads cannot pass the limit together.
-      const row = await photosRepo.insertPhotoWithin(
-        c.db,
-        c.siteId,
-        { workEntryId: entryId, url: saved.key, contentType: saved.contentType, sizeBytes: saved.sizeBytes },
-        MAX_PHOTOS_PER_ENTRY,
-      );
+      const row = await c.db.transaction(async (tx) => {
+        const values = {
+          workEntryId: entryId,
+          url: saved.key,
+          contentType: saved.contentType,
+          sizeBytes: saved.sizeBytes,
+        };
+        const made = await photosRepo.insertPhotoWithin(tx, c.siteId, values, MAX_PHOTOS_PER_ENTRY);
+        if (made) {
+          const changes = {
+            photo_id: { old: null, new: made.id },
+            size_bytes: { old: null, new: made.sizeBytes },
+          };
+          await c.audit(tx, { action: 'work_entry.photo_add', entity: 'work_entry', id: entryId, changes });
+        }
+        return made;
+      });
       if (!row) {
         // Full, or the entry was deleted while the file came in.
         await loadWritable(c, entryId);

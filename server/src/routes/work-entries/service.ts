@@ -5,6 +5,7 @@
  */
 
 import { applyTransition, checkTransition, type WorkEntryStatus } from '#domain/work-entries.ts';
+import { auditDiff } from '../../lib/audit-record.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { textOrNull } from '../../lib/text-rules.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
@@ -158,10 +159,18 @@ export async function updateWorkEntry(
       durationMinutes: clock.durationMinutes,
     });
   }
-  if (
-    Object.keys(changes).length > 0 &&
-    !(await repo.updateIfStatus(ctx.db, ctx.siteId, id, from, changes))
-  ) {
+  const applied = await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0 && !(await repo.updateIfStatus(tx, ctx.siteId, id, from, changes)))
+      return false;
+    await ctx.audit(tx, {
+      action: 'work_entry.update',
+      entity: 'work_entry',
+      id,
+      changes: auditDiff(current, changes),
+    });
+    return true;
+  });
+  if (!applied) {
     // Another change won the race: the status it left decides.
     const now = await loadVisible(ctx, id);
     throw transitionRefused(
@@ -188,9 +197,19 @@ export function updateWorkEntryOnce(
 
 export async function deleteWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, id: number) {
   const photos = await photosRepo.photosOf(ctx.db, ctx.siteId, [id]);
-  if (!(await repo.workEntryRows.remove(ctx.db, ctx.siteId, id))) {
-    throw errors.notFound(NOT_FOUND, 'WORK_ENTRY_NOT_FOUND');
-  }
+  await ctx.db.transaction(async (tx) => {
+    const before = await repo.workEntryRows.find(tx, ctx.siteId, id);
+    if (!before || !(await repo.workEntryRows.remove(tx, ctx.siteId, id)))
+      throw errors.notFound(NOT_FOUND, 'WORK_ENTRY_NOT_FOUND');
+    const details = { photo_ids: photos.map((p) => p.id) };
+    await ctx.audit(tx, {
+      action: 'work_entry.delete',
+      entity: 'work_entry',
+      id,
+      changes: auditDiff(before, null),
+      details,
+    });
+  });
   // The rows went with the entry (cascade); the files follow.
   await deps.store.remove(photos.map((p) => p.url));
   return { message: 'Work entry deleted' };

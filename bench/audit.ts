@@ -1,0 +1,93 @@
+/**
+ * The audit log's write cost on PostgreSQL, side by side in one run: the same position updates
+ * (8 at a time, one site, so they all take the site's chain head lock) against an app with the
+ * audit log and one without (BuildOptions.audit = false), interleaved in rounds. Prints p50/p99.
+ *
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tagger_bench_audit node bench/audit.ts [--writes 2000]
+ */
+import pg from 'pg';
+import { buildApp } from '../server/src/app.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { openDatabase } from '../server/src/db/client.ts';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tagger_bench_audit';
+const writesArg = process.argv.indexOf('--writes');
+const WRITES = writesArg > 0 ? Number(process.argv[writesArg + 1]) : 2000;
+const CONCURRENCY = 8;
+
+const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
+await admin.connect();
+const name = new URL(url).pathname.slice(1);
+await admin.query(`drop database if exists ${name} with (force)`);
+await admin.query(`create database ${name}`);
+await admin.end();
+
+const config = {
+  ...loadConfig({}),
+  adminEmail: 'admin@example.com',
+  adminPassword: 'Bench-Pass-1',
+  staticDir: '',
+  logLevel: 'silent',
+};
+const database = await openDatabase({ url, poolSize: 10 });
+const apps = {
+  audited: await buildApp({ config, database, logger: false }),
+  off: await buildApp({ config, database, logger: false, audit: false }),
+};
+const login = await apps.audited.inject({
+  method: 'POST',
+  url: '/api/v1/auth/login',
+  payload: { email: config.adminEmail, password: config.adminPassword },
+});
+const auth = { authorization: `Bearer ${login.json().token}` };
+const ids: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const res = await apps.audited.inject({
+    method: 'POST',
+    url: '/api/v1/positions',
+    headers: auth,
+    payload: { position_code: `B-${i}`, position_name: `Bay ${i}` },
+  });
+  ids.push(res.json().position.id);
+}
+
+const times: Record<keyof typeof apps, number[]> = { audited: [], off: [] };
+let n = 0;
+async function round(kind: keyof typeof apps, count: number) {
+  const app = apps[kind];
+  let left = count;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (left-- > 0) {
+        const id = ids[n++ % ids.length];
+        const start = performance.now();
+        const res = await app.inject({
+          method: 'PUT',
+          url: `/api/v1/positions/${id}`,
+          headers: auth,
+          payload: { description: `note ${n}` },
+        });
+        times[kind].push(performance.now() - start);
+        if (res.statusCode !== 200) throw new Error(`${res.statusCode} ${res.body}`);
+      }
+    }),
+  );
+}
+const ROUND = 200;
+for (let done = 0; done < WRITES; done += ROUND) {
+  await round('audited', ROUND);
+  await round('off', ROUND);
+}
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+for (const kind of ['audited', 'off'] as const)
+  console.log(
+    `${kind.padEnd(8)} writes ${times[kind].length}  p50 ${pct(times[kind], 50).toFixed(2)} ms  p99 ${pct(times[kind], 99).toFixed(2)} ms`,
+  );
+const ratio = pct(times.audited, 99) / pct(times.off, 99);
+console.log(
+  `p99 with auditing / without: ${ratio.toFixed(2)} (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
+);
+await apps.off.close();
+await apps.audited.close();
+await database.close();

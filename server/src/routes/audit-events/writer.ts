@@ -1,0 +1,38 @@
+/**
+ * The audit writer every service is given (RequestContext.audit, made in kit.ts contextOf): it
+ * knows the request's site, actor, id and client address, so a service says only what changed:
+ *
+ *   await ctx.audit(tx, { action: 'position.update', entity: 'position', id, changes: auditDiff(before, changes) });
+ *
+ * It must be called with the change's own transaction: the event and the change commit together
+ * or not at all. Jobs (no request) use systemAuditor.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { AuditInput } from '../../lib/audit-record.ts';
+import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
+import type { AuditWriter, AuthContext } from '../../types.ts';
+
+export function auditorFor(app: FastifyInstance, origin: AuditOrigin): AuditWriter {
+  if (!app.auditEnabled) return async () => {};
+  return (db: Db, event: AuditInput) => appendAuditEvent(db, origin, event);
+}
+
+/** For a request: the signed-in actor, or (sign-in) the user or attempted email named by the caller. */
+export function requestAuditor(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  actor: Pick<AuthContext, 'siteId' | 'userId'> | { siteId: string; userId: null; name: string },
+): AuditWriter {
+  return auditorFor(app, {
+    siteId: actor.siteId,
+    actorId: actor.userId,
+    actorName: 'name' in actor ? actor.name : undefined,
+    requestId: request.id,
+    client: request.ip,
+  });
+}
+
+/** For a job: the actor is 'system'. */
+export const systemAuditor = (app: FastifyInstance, siteId: string): AuditWriter =>
+  auditorFor(app, { siteId, actorId: null, actorName: 'system' });

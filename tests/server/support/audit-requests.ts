@@ -1,0 +1,180 @@
+/**
+ * What the audit completeness test (audit-completeness.test.ts) needs beyond generated requests:
+ * records for requests to name, the order operations run in (deletes and sign-out last, so they do
+ * not take away what the others need), requests written by hand for the operations the generator
+ * cannot make succeed (they name a record of a kind it cannot guess), and the few operations that
+ * change nothing, each with its reason.
+ */
+import type { Operation } from '../fuzz/openapi.ts';
+import { bearer, type TestApp } from '../helpers.ts';
+import { insertEntry, makePosition, makeTask } from '../work-entries-support.ts';
+import { signInAs } from './actors.ts';
+
+/** Operations that change nothing a site owns, and why they write no event. */
+export const NOT_AUDITED: Record<string, string> = {
+  validateTaskDependency: 'checks a dependency without saving anything',
+  refreshToken: 'rotates the session token every few minutes; sign-in and sign-out are the session events',
+};
+
+/** Creating and changing first, then deleting, then the caller's own account and session. */
+export function ORDER(op: Operation): number {
+  if (op.path.startsWith('/auth/')) return op.id === 'logout' ? 4 : 3;
+  return op.method === 'DELETE' ? 2 : 1;
+}
+
+export type AuditFixtures = Awaited<ReturnType<typeof auditFixtures>>;
+
+/** Records of every kind, made through the API as the admin (their own events are written too). */
+export async function auditFixtures(t: TestApp, token: string) {
+  const post = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: bearer(token), payload });
+    if (res.statusCode >= 300) throw new Error(`fixture ${url}: ${res.statusCode} ${res.body}`);
+    // The made record: the body's one object with an id ({ user_group: {...} }, { template: {...} }).
+    const body = res.json() as Record<string, { id?: number }>;
+    return (Object.values(body).find((v) => v && typeof v === 'object' && 'id' in v) ?? body) as {
+      id: number;
+    };
+  };
+  const worker = await signInAs(t, 'worker');
+  const others = [await signInAs(t, 'worker'), await signInAs(t, 'worker')];
+  const positions = [];
+  for (let i = 0; i < 4; i++) {
+    const position = await makePosition(t);
+    await makeTask(t, position.id);
+    for (let j = 0; j < 4; j++) await insertEntry(t, { userId: worker.id, positionId: position.id });
+    positions.push(position.id);
+  }
+  const [taskA, taskB] = [await makeTask(t, positions[0]), await makeTask(t, positions[0])];
+  const userGroups = [];
+  for (const name of ['Crew north', 'Crew south'])
+    userGroups.push((await post('/user-groups', { group_name: name })).id);
+  const positionGroups = [];
+  for (const code of ['PG-A', 'PG-B'])
+    positionGroups.push(
+      (
+        await post('/position-groups', {
+          group_name: `Group ${code}`,
+          group_code: code,
+          position_ids: [positions[0]],
+        })
+      ).id,
+    );
+  await post(`/user-groups/${userGroups[1]}/members`, { user_id: others[0].id });
+  await post(`/user-groups/${userGroups[1]}/position-access`, { position_group_id: positionGroups[0] });
+  const roles = [];
+  for (const name of ['Foreman', 'Inspector'])
+    roles.push((await post('/roles', { name, level: 1, permissions: ['positions.read'] })).id);
+  const templates = [];
+  for (const name of ['Rebar check', 'Formwork check', 'Curing check'])
+    templates.push((await post('/unified-tasks/templates', { task_name: name })).id);
+  const instances = [];
+  for (const name of ['Sweep', 'Inspect', 'Measure'])
+    instances.push(
+      (await post('/unified-tasks/instances', { position_id: positions[1], task_name: name })).id,
+    );
+  const dependency = (
+    await post('/task-dependencies', {
+      position_id: positions[0],
+      task_id: taskB.id,
+      depends_on_task_id: taskA.id,
+    })
+  ).id;
+  const legacy = (
+    await post('/task-templates', { name: 'Old template', priority: 'medium', duration_minutes: 30 })
+  ).id;
+  return {
+    /** Ids every generated path names (users: not the admin's own 1). */
+    seededIds: [2, 3, 4],
+    token: undefined as string | undefined,
+    worker,
+    others,
+    positions,
+    userGroups,
+    positionGroups,
+    roles,
+    templates,
+    instances,
+    dependency,
+    legacy,
+    settings: async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
+  };
+}
+
+type Written = { url: string; payload?: unknown; headers?: Record<string, string> };
+
+/** Requests by operation id, tried before the generated ones. */
+export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | Promise<Written[]>> = {
+  login: () => [{ url: '/auth/login', payload: { email: 'admin@example.com', password: 'Admin123!' } }],
+  changeMyPassword: () => [
+    { url: '/auth/me/password', payload: { current_password: 'Admin123!', new_password: 'Another-Pass-42' } },
+  ],
+  updateUserGroup: (f) => [{ url: `/user-groups/${f.userGroups[0]}`, payload: { group_name: 'Crew east' } }],
+  deleteUserGroup: (f) => [{ url: `/user-groups/${f.userGroups[0]}` }],
+  addUserGroupMember: (f) => [
+    { url: `/user-groups/${f.userGroups[0]}/members`, payload: { user_id: f.others[1].id } },
+  ],
+  removeUserGroupMember: (f) => [{ url: `/user-groups/${f.userGroups[1]}/members/${f.others[0].id}` }],
+  grantUserGroupPositionAccess: (f) => [
+    {
+      url: `/user-groups/${f.userGroups[0]}/position-access`,
+      payload: { position_group_id: f.positionGroups[1] },
+    },
+  ],
+  revokeUserGroupPositionAccess: (f) => [
+    { url: `/user-groups/${f.userGroups[1]}/position-access/${f.positionGroups[0]}` },
+  ],
+  importPositions: () => [
+    {
+      url: '/positions/import',
+      payload: { csv: 'position_code,position_name\nIMP-1,Imported bay\n', dry_run: false },
+    },
+  ],
+  updatePositionGroup: (f) => [
+    { url: `/position-groups/${f.positionGroups[0]}`, payload: { group_name: 'Renamed' } },
+  ],
+  deletePositionGroup: (f) => [{ url: `/position-groups/${f.positionGroups[1]}` }],
+  createRole: () => [
+    { url: '/roles', payload: { name: 'Surveyor', level: 1, permissions: ['positions.read'] } },
+  ],
+  updateRole: (f) => [{ url: `/roles/${f.roles[0]}`, payload: { name: 'Site foreman' } }],
+  deleteRole: (f) => [{ url: `/roles/${f.roles[1]}` }],
+  updateSiteSettings: async (f) => {
+    const { settings, version } = await f.settings();
+    return [{ url: '/site-settings', payload: { ...settings, siteDescription: 'Audited', version } }];
+  },
+  updateTaskTemplate: (f) => [
+    { url: `/unified-tasks/templates/${f.templates[0]}`, payload: { priority: 2 } },
+  ],
+  deleteTaskTemplate: (f) => [{ url: `/unified-tasks/templates/${f.templates[2]}` }],
+  createTaskInstance: (f) => [
+    { url: '/unified-tasks/instances', payload: { position_id: f.positions[2], task_name: 'Tidy' } },
+  ],
+  updateTaskInstance: (f) => [
+    { url: `/unified-tasks/instances/${f.instances[0]}`, payload: { priority: 2 } },
+  ],
+  deleteTaskInstance: (f) => [{ url: `/unified-tasks/instances/${f.instances[2]}` }],
+  completeTaskInstance: (f) => [
+    { url: `/unified-tasks/instances/${f.instances[1]}/complete`, payload: { notes: 'Done' } },
+  ],
+  createTaskInstancesFromTemplate: (f) => [
+    {
+      url: '/unified-tasks/instances/from-template',
+      payload: { template_id: f.templates[0], positions: [f.positions[2]] },
+    },
+  ],
+  bulkCreateTaskInstances: (f) => [
+    {
+      url: '/unified-tasks/bulk/create-instances',
+      payload: { template_ids: [f.templates[1]], position_ids: [f.positions[3]] },
+    },
+  ],
+  updateLegacyTaskTemplate: (f) => [{ url: `/task-templates/${f.legacy}`, payload: { priority: 'high' } }],
+  runBulkRules: (f) => [
+    {
+      url: '/position-task-assignments/bulk-rules',
+      payload: { rules: [{ template_id: f.templates[1], position_ids: [f.positions[2]] }], dry_run: false },
+    },
+  ],
+  deleteTaskDependency: (f) => [{ url: `/task-dependencies/${f.dependency}` }],
+};
