@@ -3,7 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { PositionGroup } from '../../api/gen/model';
-import { createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
+import { anyFilled, createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 
@@ -19,7 +19,10 @@ type Props = {
   empty?: string;
 };
 
-/** Spec §2 Position groups: name, code chip, description, "count (active count)", created, status. */
+/**
+ * Spec §2 Position groups: name, code chip, description (left out when no group has one),
+ * "count (active count)", created, status.
+ */
 export function PositionGroupsTable({ groups, loading, onEdit, onDelete, createdId, empty }: Props) {
   const { t } = useTranslation();
   const shown = useShownRow(groups, createdId);
@@ -33,11 +36,13 @@ export function PositionGroupsTable({ groups, loading, onEdit, onDelete, created
         sortable
         body={(group: PositionGroup) => <Tag value={group.group_code} className="code-chip" />}
       />
-      <Column
-        field="description"
-        header={t('positionGroups.columns.description')}
-        bodyClassName="position-groups__description"
-      />
+      {anyFilled(groups, 'description') ? (
+        <Column
+          field="description"
+          header={t('positionGroups.columns.description')}
+          bodyClassName="position-groups__description"
+        />
+      ) : null}
       <Column
         field="position_count"
         header={t('positionGroups.columns.positions')}
