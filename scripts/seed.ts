@@ -19,7 +19,6 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
-import { createPhotoStore } from '../server/src/infra/photo-stores.ts';
 import * as schema from '../server/src/db/schema/index.ts';
 import {
   positionGroupPositions,
@@ -36,6 +35,7 @@ import {
   users,
   workEntryPhotos,
 } from '../server/src/db/schema/index.ts';
+import { createPhotoStore } from '../server/src/infra/photo-stores.ts';
 import { sitePhoto } from './seed-photos.ts';
 
 const { values: args } = parseArgs({

@@ -65,8 +65,7 @@ export interface S3Settings {
 
 export type PhotoStorage =
   /** `dir` unset: DATA_DIR/photos. */
-  | { kind: 'local'; dir?: string }
-  | { kind: 's3'; s3: S3Settings };
+  { kind: 'local'; dir?: string } | { kind: 's3'; s3: S3Settings };
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -166,7 +165,9 @@ export function parsePhotoStorage(env: NodeJS.ProcessEnv): PhotoStorage {
   const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
-    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds credentials itself)');
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds credentials itself)',
+    );
   const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim();
   if (!['', 'true', 'false'].includes(pathStyle))
     throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);

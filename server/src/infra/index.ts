@@ -4,10 +4,10 @@
  * routes/<area>/service.ts; this folder holds what several areas share.
  */
 import type { Redis } from 'ioredis';
-import type { PhotoStore } from './photo-stores.ts';
 import type { ExportSlots } from './export-slots.ts';
 import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';
+import type { PhotoStore } from './photo-stores.ts';
 import type { TokenService } from './tokens.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
 

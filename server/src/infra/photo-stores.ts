@@ -151,7 +151,8 @@ export function s3PhotoStore(settings: S3Settings): PhotoStore {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         const body = answer.Body;
-        if (!(body instanceof Readable)) throw new Error('The S3 client answered a body that is not a stream');
+        if (!(body instanceof Readable))
+          throw new Error('The S3 client answered a body that is not a stream');
         return { body, size: Number(answer.ContentLength ?? 0) };
       } catch (err) {
         if (isNotFound(err)) return undefined;
@@ -182,7 +183,9 @@ export function s3PhotoStore(settings: S3Settings): PhotoStore {
         const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
         const status = e.$metadata?.httpStatusCode;
         if (isNotFound(err))
-          throw new Error(`Photo storage: ${where} does not exist; create it, or set S3_BUCKET to one that does`);
+          throw new Error(
+            `Photo storage: ${where} does not exist; create it, or set S3_BUCKET to one that does`,
+          );
         if (status === 403 || status === 401)
           throw new Error(
             `Photo storage: ${where} refused these credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY)`,
