@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -46,6 +47,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PHOTOS_PER_ENTRY = 20;
 const BUCKET = 'tagger-bench-photos';
+const DIRECT = 's3rver alone (SDK, no API)';
 const ADMIN = { email: 'bench.photos@example.com', password: 'Bench-Photos-1' };
 
 /** A JPEG of `kb` kilobytes: a real JPEG start (the store reads the type from it), noise after. */
@@ -159,6 +161,63 @@ const add = (into: Figures | undefined, r: LoadResult, bytes: number): Figures =
   errors: [...(into?.errors ?? []), ...r.errors],
 });
 
+/**
+ * The same uploads and downloads straight to s3rver through the photo store (the SDK, no API): the
+ * store's own ceiling on this machine, to read the API's S3 figures against.
+ */
+async function direct(photos: PhotoStorage, file: Buffer, round: number) {
+  if (photos.kind !== 's3') throw new Error('direct runs need the bucket');
+  const store = s3PhotoStore(photos.s3);
+  const closedLoop = async (count: number, op: (i: number) => Promise<number>): Promise<LoadResult> => {
+    const latencies: number[] = [];
+    const errors: string[] = [];
+    let bytes = 0;
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) {
+          const i = next++;
+          const t0 = performance.now();
+          try {
+            const n = await op(i);
+            bytes += n;
+            latencies.push(performance.now() - t0);
+          } catch (err) {
+            errors.push((err as Error).message);
+          }
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    return {
+      seconds,
+      latencies: latencies.sort((a, b) => a - b),
+      bytesSent: 0,
+      bytesReceived: bytes,
+      errors,
+      bodies: [],
+    };
+  };
+  try {
+    const key = (i: number) => `direct/${round}/${i}.jpg`;
+    const up = await closedLoop(UPLOADS, async (i) => {
+      await store.put(key(i), Readable.from([file]), 'image/jpeg');
+      return file.length;
+    });
+    const down = await closedLoop(DOWNLOADS, async (i) => {
+      const got = await store.get(key(i % UPLOADS));
+      if (!got) throw new Error('missing');
+      let n = 0;
+      for await (const chunk of got.body) n += (chunk as Buffer).length;
+      return n;
+    });
+    return { up, down };
+  } finally {
+    store.close();
+  }
+}
+
 const ms = (n: number) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 
 async function main() {
@@ -217,6 +276,10 @@ async function main() {
           .map((n) => n.toFixed(1))
           .join(' ')}`,
     );
+    const line = (round: number, name: string, what: string, r: LoadResult, bytes: number) =>
+      `  round ${round + 1} ${name.padEnd(12)} ${what}: ${(r.latencies.length / r.seconds).toFixed(0)} req/s, ` +
+      `${(bytes / r.seconds / 1e6).toFixed(1)} MB/s, p50 ${ms(percentile(r.latencies, 50))} ms, ` +
+      `p99 ${ms(percentile(r.latencies, 99))} ms${r.errors.length ? `, ${r.errors.length} failed (${r.errors[0]})` : ''}`;
     for (let round = 0; round < ROUNDS; round++) {
       const order = round % 2 === 0 ? sides : [...sides].reverse();
       for (const side of order) {
@@ -256,13 +319,14 @@ async function main() {
           keepBodies: false,
         });
         download.set(side.name, add(download.get(side.name), down, down.bytesReceived));
-        const line = (what: string, r: LoadResult, bytes: number) =>
-          `  round ${round + 1} ${side.name.padEnd(12)} ${what}: ${(r.latencies.length / r.seconds).toFixed(0)} req/s, ` +
-          `${(bytes / r.seconds / 1e6).toFixed(1)} MB/s, p50 ${ms(percentile(r.latencies, 50))} ms, ` +
-          `p99 ${ms(percentile(r.latencies, 99))} ms${r.errors.length ? `, ${r.errors.length} failed (${r.errors[0]})` : ''}`;
-        console.log(line('upload  ', up, up.latencies.length * file.length));
-        console.log(line('download', down, down.bytesReceived));
+        console.log(line(round, side.name, 'upload  ', up, up.latencies.length * file.length));
+        console.log(line(round, side.name, 'download', down, down.bytesReceived));
       }
+      const alone = await direct(s3.photos, file, round);
+      upload.set(DIRECT, add(upload.get(DIRECT), alone.up, alone.up.bytesReceived));
+      download.set(DIRECT, add(download.get(DIRECT), alone.down, alone.down.bytesReceived));
+      console.log(line(round, DIRECT, 'upload  ', alone.up, alone.up.bytesReceived));
+      console.log(line(round, DIRECT, 'download', alone.down, alone.down.bytesReceived));
     }
 
     console.log(
@@ -274,11 +338,11 @@ async function main() {
       ['upload', upload],
       ['download', download],
     ] as const) {
-      for (const side of sides) {
-        const f = figures.get(side.name);
+      for (const name of [...sides.map((side) => side.name), DIRECT]) {
+        const f = figures.get(name);
         if (!f) continue;
         console.log(
-          `| ${side.name} | ${what} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ` +
+          `| ${name} | ${what} | ${f.requests} | ${(f.requests / f.seconds).toFixed(0)} | ` +
             `${(f.bytes / f.seconds / 1e6).toFixed(1)} | ${ms(percentile(f.latencies, 50))} ms | ` +
             `${ms(percentile(f.latencies, 99))} ms | ${f.errors.length} |`,
         );
