@@ -11,8 +11,7 @@
  * entries are made by SQL (generate_series) in batches, so a million take seconds on PostgreSQL.
  * Stop the server first when it uses the same PGlite folder (the folder takes one process).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { hash } from '@node-rs/argon2';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -36,6 +35,7 @@ import {
   users,
   workEntryPhotos,
 } from '../server/src/db/schema/index.ts';
+import { createPhotoStore } from '../server/src/infra/photo-stores.ts';
 import { sitePhoto } from './seed-photos.ts';
 
 const { values: args } = parseArgs({
@@ -161,7 +161,7 @@ async function main() {
     const instances = await seedTemplatesAndInstances(db, positionIds);
     say(`${TASKS.length} task templates, ${instances} task instances`);
     if (workerIds.length > 0) await seedEntries(db, say);
-    const photos = await seedPhotos(db, config.dataDir);
+    const photos = await seedPhotos(db, config);
     say(`${photos} photos written`);
     await db.execute(sql`analyze work_entries, work_entry_hourly_counts, work_entry_site_totals`);
     say('done');
@@ -531,27 +531,34 @@ async function seedEntries(db: Db, say: (t: string) => void) {
   await db.execute(sql`vacuum analyze work_entries`);
 }
 
-/** Photos for the newest completed entries that have none: files under the photo folder, rows pointing at them. */
-async function seedPhotos(db: Db, dataDir: string): Promise<number> {
+/**
+ * Photos for the newest completed entries that have none: files in the photo store the server
+ * uses (the folder, or the bucket with PHOTO_STORE=s3), rows pointing at them.
+ */
+async function seedPhotos(db: Db, config: ReturnType<typeof loadConfig>): Promise<number> {
   if (PHOTOS === 0) return 0;
-  const root = process.env.PHOTO_DIR || path.join(dataDir, 'photos');
-  const result = await db.execute(sql`
-    select w.id from work_entries w
-    where w.site_id = ${SITE} and w.status = 'completed'
-      and not exists (select 1 from work_entry_photos p where p.work_entry_id = w.id)
-    order by w.created_at desc limit ${PHOTOS}`);
-  const ids = (rowsOf(result) as { id: number }[]).map((r) => Number(r.id));
-  const rows = ids.map((id, i) => {
-    const dir = path.join(encodeURIComponent(SITE), String(id));
-    mkdirSync(path.join(root, dir), { recursive: true });
-    const key = path.join(dir, `seed-${i}.png`);
-    const png = sitePhoto(id);
-    writeFileSync(path.join(root, key), png);
-    return { siteId: SITE, workEntryId: id, url: key, contentType: 'image/png', sizeBytes: png.length };
-  });
-  for (let i = 0; i < rows.length; i += 1000)
-    await db.insert(workEntryPhotos).values(rows.slice(i, i + 1000));
-  return rows.length;
+  const store = createPhotoStore(config.photos, config.dataDir);
+  try {
+    await store.check();
+    const result = await db.execute(sql`
+      select w.id from work_entries w
+      where w.site_id = ${SITE} and w.status = 'completed'
+        and not exists (select 1 from work_entry_photos p where p.work_entry_id = w.id)
+      order by w.created_at desc limit ${PHOTOS}`);
+    const ids = (rowsOf(result) as { id: number }[]).map((r) => Number(r.id));
+    const rows = [];
+    for (const [i, id] of ids.entries()) {
+      const key = `${encodeURIComponent(SITE)}/${id}/seed-${i}.png`;
+      const png = sitePhoto(id);
+      await store.put(key, Readable.from([png]), 'image/png');
+      rows.push({ siteId: SITE, workEntryId: id, url: key, contentType: 'image/png', sizeBytes: png.length });
+    }
+    for (let i = 0; i < rows.length; i += 1000)
+      await db.insert(workEntryPhotos).values(rows.slice(i, i + 1000));
+    return rows.length;
+  } finally {
+    store.close();
+  }
 }
 
 /** node-postgres answers { rows }, PGlite too; either way, the rows. */

@@ -101,6 +101,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     await app.services.redis?.quit().catch(() => {});
+    app.services.photos.close();
     if (ownsDatabase) await database.close();
   });
 

@@ -48,7 +48,24 @@ export interface Config {
   exportsPerUser: number;
   exportsPerSite: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /** Where photo files live: a folder (the default) or an S3-compatible bucket (infra/photo-stores.ts). */
+  photos: PhotoStorage;
 }
+
+export interface S3Settings {
+  /** The store's address, e.g. `http://minio:9000`; unset: AWS S3 itself (by region). */
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`{endpoint}/{bucket}/{key}`) rather than the host name: what S3-compatible servers expect. */
+  forcePathStyle: boolean;
+}
+
+export type PhotoStorage =
+  /** `dir` unset: DATA_DIR/photos. */
+  { kind: 'local'; dir?: string } | { kind: 's3'; s3: S3Settings };
 
 function int(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -118,6 +135,56 @@ export function parsePublicUrl(value: string | undefined): string | undefined {
   return url.toString().replace(/\/+$/, '');
 }
 
+/**
+ * PHOTO_STORE: `local` (default, the folder PHOTO_DIR) or `s3` (S3_BUCKET required, S3_REGION,
+ * S3_ENDPOINT for a store other than AWS, credentials as a pair or from the SDK's usual chain).
+ */
+export function parsePhotoStorage(env: NodeJS.ProcessEnv): PhotoStorage {
+  const kind = (env.PHOTO_STORE ?? '').trim() || 'local';
+  if (kind === 'local') return { kind, dir: env.PHOTO_DIR || undefined };
+  if (kind !== 's3') throw new Error(`PHOTO_STORE must be "local" or "s3", got "${kind}"`);
+  const bucket = (env.S3_BUCKET ?? '').trim();
+  if (!bucket) throw new Error('PHOTO_STORE=s3 needs S3_BUCKET, the name of the bucket photos are kept in');
+  // A bucket name as S3 defines it: 3–63 of a–z 0–9 . -, starting and ending with a letter or digit.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3–63 of a–z 0–9 . -), got "${bucket}"`);
+  let endpoint: string | undefined;
+  if (env.S3_ENDPOINT?.trim()) {
+    let url: URL;
+    try {
+      url = new URL(env.S3_ENDPOINT.trim());
+    } catch {
+      throw new Error(`S3_ENDPOINT must be an http or https address, got "${env.S3_ENDPOINT}"`);
+    }
+    if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username || url.password)
+      throw new Error(
+        `S3_ENDPOINT must be an http or https address without query, fragment or user, got "${env.S3_ENDPOINT}"`,
+      );
+    endpoint = url.toString().replace(/\/+$/, '');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither (the SDK then finds credentials itself)',
+    );
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim();
+  if (!['', 'true', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  return {
+    kind,
+    s3: {
+      endpoint,
+      bucket,
+      region: env.S3_REGION?.trim() || 'us-east-1',
+      accessKeyId,
+      secretAccessKey,
+      // Path style unless told otherwise when an endpoint is given (MinIO and most S3-compatible servers).
+      forcePathStyle: pathStyle === '' ? endpoint !== undefined : pathStyle === 'true',
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -164,5 +231,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeCost: int(env.ARGON2_TIME_COST, 2, 'ARGON2_TIME_COST'),
       parallelism: 1,
     },
+    photos: parsePhotoStorage(env),
   };
 }

@@ -7,8 +7,10 @@
  * Shown: sign-in on one, refresh on the other (and the DB-kept signing key shared: no JWT_SECRET
  * is set); sign-out, deactivation and role change on one refused on the other at the next request;
  * login limits shared; the users, position-group and position lists and custom-role permissions
- * fresh across instances; request ids from the proxy on answers and JSON log lines; and SIGKILL of
- * one instance under a stream of writes loses no acknowledged write while the other answers on.
+ * fresh across instances; request ids from the proxy on answers and JSON log lines; photos kept
+ * in an S3 bucket (s3rver on loopback, each instance with a data folder of its own: nothing shared
+ * on disk) uploaded through one and read and deleted through the other; and SIGKILL of one
+ * instance under a stream of writes loses no acknowledged write while the other answers on.
  *
  * Needs TEST_DATABASE_URL, TEST_REDIS_URL and `haproxy` (CI installs it: .ci/run).
  */
@@ -21,6 +23,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestBucket, type TestBucket } from './support/s3.ts';
+import { PNG } from './work-entries-support.ts';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -79,6 +83,7 @@ describe.skipIf(!ready)('two instances behind HAProxy (PostgreSQL + Redis)', () 
   let databaseUrl = '';
   let base = '';
   let n = 0;
+  let bucket: TestBucket | undefined;
 
   async function startInstance(name: 'a' | 'b', port: number): Promise<Instance> {
     const prefix = `scale-${dbName}:`;
@@ -100,6 +105,9 @@ describe.skipIf(!ready)('two instances behind HAProxy (PostgreSQL + Redis)', () 
         ARGON2_MEMORY_KIB: '1024',
         ARGON2_TIME_COST: '1',
         SHUTDOWN_DRAIN_SECONDS: '2',
+        // Photos in the bucket; each instance's own folder holds nothing another needs.
+        DATA_DIR: path.join(dir, `data-${name}`),
+        ...bucket?.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -197,6 +205,7 @@ describe.skipIf(!ready)('two instances behind HAProxy (PostgreSQL + Redis)', () 
     u.pathname = `/${dbName}`;
     databaseUrl = u.toString();
 
+    bucket = await startTestBucket();
     const [pa, pb, pp] = [await freePort(), await freePort(), await freePort()];
     proxyPort = pp;
     base = `http://127.0.0.1:${proxyPort}`;
@@ -267,6 +276,7 @@ backend app
       await c.query(`drop database if exists ${dbName} with (force)`);
       await c.end();
     }
+    await bucket?.stop();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -427,6 +437,39 @@ backend app
     const lines = () => instances.b!.log.filter((l) => l.includes(id!));
     await waitFor('the request’s log lines', async () => lines().length >= 2, 5000);
     for (const line of lines()) expect(JSON.parse(line).reqId).toBe(id);
+  });
+
+  it('keeps photos in the bucket: uploaded through one instance, read and deleted through the other', async () => {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const { rows } = await c.query<{ id: number }>(
+      `with p as (insert into positions (site_id, position_code, position_name) values ('main', 'PHOTO-1', 'Photo bay') returning id)
+       insert into work_entries (site_id, user_id, position_id)
+       select 'main', u.id, p.id from p, users u where u.email = $1 returning id`,
+      [ADMIN.email],
+    );
+    await c.end();
+    const entryId = rows[0].id;
+    const form = new FormData();
+    form.append('photo', new Blob([PNG], { type: 'image/png' }), 'site.png');
+    const up = await fetch(`${base}/api/v1/work-entries/${entryId}/photos`, {
+      method: 'POST',
+      headers: { 'x-instance': 'a', authorization: `Bearer ${admin.token}` },
+      body: form,
+    });
+    expect(up.status, await up.clone().text()).toBe(201);
+    expect(up.headers.get('x-served-by')).toBe('a');
+    const { photo } = (await up.json()) as { photo: { url: string } };
+    expect(await bucket!.keys(`main/${entryId}/`)).toHaveLength(1);
+    const read = await fetch(`${base}${photo.url}`, { headers: { 'x-instance': 'b' } });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('x-served-by')).toBe('b');
+    expect(Buffer.from(await read.arrayBuffer()).equals(PNG)).toBe(true);
+    const removed = await call('DELETE', `/work-entries/${entryId}`, { on: 'b', token: admin.token });
+    expect(removed.status, removed.text).toBe(200);
+    expect(await bucket!.keys(`main/${entryId}/`)).toEqual([]);
+    const gone = await fetch(`${base}${photo.url}`, { headers: { 'x-instance': 'a' } });
+    expect(gone.status).toBe(404);
   });
 
   it('loses no acknowledged write when one instance is killed under a stream of writes', async () => {

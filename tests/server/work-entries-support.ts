@@ -6,15 +6,19 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Config } from '../../server/src/config.ts';
 import { positions, positionTaskAssignments, tasks, workEntries } from '../../server/src/db/schema/index.ts';
 import { buildTestApp, type Driver, type TestApp } from './helpers.ts';
 
 let seq = 0;
 const next = () => `${++seq}`;
 
-/** A test app whose photos go to a fresh temporary folder. */
-export function buildEntriesApp(driver: Driver): Promise<TestApp> {
-  return buildTestApp(driver, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'tagger-entries-')) });
+/** A test app whose photos go to a fresh temporary folder (unless `overrides` name another store). */
+export function buildEntriesApp(driver: Driver, overrides: Partial<Config> = {}): Promise<TestApp> {
+  return buildTestApp(driver, {
+    dataDir: mkdtempSync(path.join(os.tmpdir(), 'tagger-entries-')),
+    ...overrides,
+  });
 }
 
 export async function makePosition(t: TestApp, over: Partial<typeof positions.$inferInsert> = {}) {

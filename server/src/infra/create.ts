@@ -9,6 +9,7 @@ import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
+import { createPhotoStore } from './photo-stores.ts';
 import { createRedisClient } from './redis-client.ts';
 import {
   createRedisLoginLimiter,
@@ -32,6 +33,15 @@ export async function createServices(
     accountLockMaxSeconds: config.loginAccountLockMaxSeconds,
     accountDailyMaxFailures: config.loginAccountDailyMaxFailures,
   };
+  // The bucket is checked before anything else starts: a missing one is a clear error at start,
+  // not a failed upload later.
+  const photos = createPhotoStore(config.photos, config.dataDir);
+  try {
+    await photos.check();
+  } catch (err) {
+    photos.close();
+    throw err;
+  }
   let redis: Redis | null = null;
   if (config.redisUrl) {
     redis = createRedisClient(config.redisUrl, log);
@@ -48,5 +58,6 @@ export async function createServices(
     trustedDevices: createTrustedDevices(jwtSecret, config.trustedDeviceTtl),
     exportSlots: createExportSlots(config.exportsPerUser, config.exportsPerSite),
     redis,
+    photos,
   };
 }

@@ -7,6 +7,7 @@ import type { Redis } from 'ioredis';
 import type { ExportSlots } from './export-slots.ts';
 import type { LiveSessions } from './live-sessions.ts';
 import type { PasswordService } from './passwords.ts';
+import type { PhotoStore } from './photo-stores.ts';
 import type { TokenService } from './tokens.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
 
@@ -87,4 +88,6 @@ export interface Services {
   /** Concurrent CSV exports per user and per site (export-slots.ts). */
   exportSlots: ExportSlots;
   redis: Redis | null;
+  /** Photo files: the folder or the S3 bucket (photo-stores.ts), one per process. */
+  photos: PhotoStore;
 }

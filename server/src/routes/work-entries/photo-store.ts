@@ -1,15 +1,15 @@
 /**
- * Photo files under the photo folder (PHOTO_DIR, default DATA_DIR/photos), one folder per site
- * and entry. The type is read from the file's first bytes, never from its name or the declared
- * type; a file that is not a JPEG, PNG or WebP image is removed and refused.
+ * Saving an uploaded photo into the photo store (infra/photo-stores.ts: the folder or the bucket),
+ * under `{site}/{entry}/{uuid}.{ext}`. The type is read from the file's first bytes, never from
+ * its name or the declared type; a file that is not a JPEG, PNG or WebP image is refused before
+ * anything is stored (its bytes are still read to the end, so a size limit answers first).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { type PhotoType, sniffPhotoType } from '#domain/work-entries.ts';
+import type { PhotoStore } from '../../infra/photo-stores.ts';
+
+export type { PhotoStore } from '../../infra/photo-stores.ts';
 
 const EXTENSIONS: Record<PhotoType, string> = {
   'image/jpeg': 'jpg',
@@ -17,10 +17,13 @@ const EXTENSIONS: Record<PhotoType, string> = {
   'image/webp': 'webp',
 };
 
+/** Bytes the type is read from. */
+const HEAD_BYTES = 12;
+
 export class NotAnImage extends Error {}
 
 export interface SavedPhoto {
-  /** The file's path inside the photo folder (what the database keeps). */
+  /** The photo's key in the store (what the database keeps). */
   key: string;
   contentType: PhotoType;
   sizeBytes: number;
@@ -28,56 +31,53 @@ export interface SavedPhoto {
   sha256: string;
 }
 
-export interface PhotoStore {
-  save(siteId: string, entryId: number, file: NodeJS.ReadableStream): Promise<SavedPhoto>;
-  /** The absolute path of a stored key, or undefined if the key would leave the folder. */
-  pathOf(key: string): string | undefined;
-  remove(keys: string[]): Promise<void>;
-}
-
-export function photoStore(root: string): PhotoStore {
-  const base = path.resolve(root);
-  const pathOf = (key: string) => {
-    const full = path.resolve(base, key);
-    return full.startsWith(base + path.sep) ? full : undefined;
-  };
-  return {
-    pathOf,
-    async save(siteId, entryId, file) {
-      const dir = path.join(encodeURIComponent(siteId), String(entryId));
-      await mkdir(path.join(base, dir), { recursive: true });
-      const name = randomUUID();
-      const partial = path.join(base, dir, `${name}.part`);
-      let head = Buffer.alloc(0);
-      let size = 0;
-      const hash = createHash('sha256');
-      const inspect = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          if (head.length < 12) head = Buffer.concat([head, chunk.subarray(0, 12 - head.length)]);
-          size += chunk.length;
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      try {
-        await pipeline(file, inspect, createWriteStream(partial));
-        const type = sniffPhotoType(head);
-        if (!type) throw new NotAnImage();
-        const key = path.join(dir, `${name}.${EXTENSIONS[type]}`);
-        await rename(partial, path.join(base, key));
-        return { key, contentType: type, sizeBytes: size, sha256: hash.digest('hex') };
-      } catch (err) {
-        await rm(partial, { force: true });
-        throw err;
+export async function savePhoto(
+  store: PhotoStore,
+  siteId: string,
+  entryId: number,
+  file: NodeJS.ReadableStream,
+): Promise<SavedPhoto> {
+  const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < HEAD_BYTES) {
+    const next = await chunks.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    head.push(next.value);
+    headLength += next.value.length;
+  }
+  const type = sniffPhotoType(Buffer.concat(head));
+  if (!type) {
+    // Read to the end: a file over the size limit fails here with the limit's error.
+    if (!ended) for (let n = await chunks.next(); !n.done; n = await chunks.next());
+    throw new NotAnImage();
+  }
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* counted() {
+    let done = ended;
+    try {
+      for (const chunk of head) {
+        hash.update(chunk);
+        size += chunk.length;
+        yield chunk;
       }
-    },
-    async remove(keys) {
-      await Promise.all(
-        keys.map((key) => {
-          const full = pathOf(key);
-          return full ? rm(full, { force: true }) : undefined;
-        }),
-      );
-    },
-  };
+      for (let n = done ? undefined : await chunks.next(); n && !n.done; n = await chunks.next()) {
+        hash.update(n.value);
+        size += n.value.length;
+        yield n.value;
+      }
+      done = true;
+    } finally {
+      // The store stopped reading (it failed): stop the upload's stream too.
+      if (!done) await chunks.return?.();
+    }
+  }
+  const key = `${encodeURIComponent(siteId)}/${entryId}/${randomUUID()}.${EXTENSIONS[type]}`;
+  await store.put(key, Readable.from(counted(), { objectMode: false }), type);
+  return { key, contentType: type, sizeBytes: size, sha256: hash.digest('hex') };
 }

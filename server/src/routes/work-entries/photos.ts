@@ -2,8 +2,6 @@
  * Photo upload (multipart, at most the site's maxFileUploadSize MB, a JPEG, PNG or WebP by its
  * bytes) and the signed download that needs no bearer token.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
@@ -11,7 +9,7 @@ import * as photosRepo from '../../repositories/work-entries-photos.ts';
 import type { RequestContext } from '../../types.ts';
 import { loadWritable } from './access.ts';
 import { fingerprintOf, once, storedAnswer } from './idempotency.ts';
-import { NotAnImage, type SavedPhoto } from './photo-store.ts';
+import { NotAnImage, type SavedPhoto, savePhoto } from './photo-store.ts';
 import { toApiPhoto } from './present.ts';
 import type { WorkEntryDeps } from './service.ts';
 
@@ -77,7 +75,7 @@ export async function uploadPhoto(
     const fingerprint = fingerprintOf(request.method, request.url, null, saved.sha256);
     const stored = await storedAnswer(ctx, key, fingerprint);
     if (stored) {
-      await deps.store.remove([saved.key]);
+      await deps.store.delete([saved.key]);
       return stored;
     }
     if (key !== undefined) await checkRoom(ctx, entryId);
@@ -108,11 +106,11 @@ export async function uploadPhoto(
       return { statusCode: 201, body: { photo: toApiPhoto(row, deps.links) } };
     });
     // A copy of this upload got in first: its file is the entry's, this one goes.
-    if (answer.replayed) await deps.store.remove([saved.key]);
+    if (answer.replayed) await deps.store.delete([saved.key]);
     return answer;
   } catch (err) {
     // Refused, the entry deleted meanwhile, or the database failed: leave no orphan file.
-    await deps.store.remove([saved.key]);
+    await deps.store.delete([saved.key]);
     throw err;
   }
 }
@@ -146,7 +144,7 @@ async function receivePhoto(
     photoError(413, `The photo is larger than ${maxFileUploadSize} MB`, 'maxSize', 'BODY_TOO_LARGE');
   let saved: SavedPhoto;
   try {
-    saved = await deps.store.save(ctx.siteId, entryId, file.file);
+    saved = await savePhoto(deps.store, ctx.siteId, entryId, file.file);
   } catch (err) {
     if (err instanceof NotAnImage)
       throw photoError(400, 'Only JPEG, PNG or WebP images are accepted', 'imageType');
@@ -155,7 +153,7 @@ async function receivePhoto(
   }
   // Past the limit the plugin stops the file short (truncated) rather than failing the stream.
   if (file.file.truncated) {
-    await deps.store.remove([saved.key]);
+    await deps.store.delete([saved.key]);
     throw tooLarge();
   }
   return saved;
@@ -175,14 +173,13 @@ export async function sendSignedPhoto(
   const missing = () => new HttpError(404, 'Photo not found', { code: 'PHOTO_NOT_FOUND' });
   if (!deps.links.verify(photoId, query.exp, query.sig)) throw missing();
   const row = await find(photoId);
-  const file = row && deps.store.pathOf(row.url);
-  const size = file ? await stat(file).catch(() => undefined) : undefined;
-  if (!row || !file || !size?.isFile()) throw missing();
+  const stored = row && (await deps.store.get(row.url));
+  if (!row || !stored) throw missing();
   return reply
     .header('content-type', row.contentType ?? 'application/octet-stream')
-    .header('content-length', String(size.size))
+    .header('content-length', String(stored.size))
     .header('content-disposition', 'inline')
-    .send(createReadStream(file));
+    .send(stored.body);
 }
 
 /** GET /work-entries/photos/{id}?exp&sig. */

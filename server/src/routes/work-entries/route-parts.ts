@@ -1,9 +1,8 @@
 /**
  * What the live entries' routes and the archive's (routes/work-entries-archive) both declare: the
- * photo links and folder they are built with, the CSV export's answer and the schema of a photo
- * fetched by its signed link. Archived photo files stay where they were, so both read one folder.
+ * photo links and store they are built with, the CSV export's answer and the schema of a photo
+ * fetched by its signed link. Archived photo files stay where they were, so both read one store.
  */
-import path from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { loadJwtSecret } from '../../repositories/server-secrets.ts';
@@ -12,15 +11,21 @@ import { PhotoParams, PhotoQuery } from '../../schemas/work-entry.ts';
 import { notFound } from '../kit.ts';
 import { type Answer, fingerprintOf, type Keyed } from './idempotency.ts';
 import { photoLinks } from './photo-links.ts';
-import { photoStore } from './photo-store.ts';
 import type { WorkEntryDeps } from './service.ts';
 
-/** Links signed with a key from the token secret, and the photo folder. */
+/**
+ * Links signed with a key from the token secret, and the photo store. Removing files never fails
+ * a request: the rows are what count, and a file left behind (the store did not answer) is logged.
+ */
 export async function photoDeps(app: FastifyInstance): Promise<WorkEntryDeps> {
+  const photos = app.services.photos;
   return {
     links: photoLinks(await loadJwtSecret(app.database.db, app.config)),
-    // PHOTO_DIR is read here rather than in config.ts: only work entries store files (README, Configuration).
-    store: photoStore(process.env.PHOTO_DIR || path.join(app.config.dataDir, 'photos')),
+    store: {
+      ...photos,
+      delete: (keys) =>
+        photos.delete(keys).catch((err) => app.log.warn({ err, keys }, 'photo files not removed')),
+    },
   };
 }
 

@@ -211,6 +211,6 @@ export async function deleteWorkEntry(ctx: RequestContext, deps: WorkEntryDeps, 
     });
   });
   // The rows went with the entry (cascade); the files follow.
-  await deps.store.remove(photos.map((p) => p.url));
+  await deps.store.delete(photos.map((p) => p.url));
   return { message: 'Work entry deleted' };
 }
