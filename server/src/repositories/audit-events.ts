@@ -4,10 +4,11 @@
  * verification. Appending locks the site's chain head row, so concurrent writers of one site
  * chain one after another (in commit order) while other sites are not held up.
  */
-import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents as e, auditChainHeads as heads, users } from '../db/schema/index.ts';
 import { type AuditInput, type ChainedContent, eventHash, plain } from '../lib/audit-record.ts';
+import { dayStart } from './work-entries.ts';
 
 /** Who and where: what the writer knows of the request (routes/audit-events/writer.ts). */
 export interface AuditOrigin {
@@ -80,8 +81,10 @@ export interface AuditFilter {
   entityId?: string;
   actorId?: number;
   action?: string;
+  /** Inclusive days (YYYY-MM-DD) in `timeZone`. */
   from?: string;
   to?: string;
+  timeZone: string;
 }
 
 export function auditCondition(siteId: string, f: AuditFilter): SQL {
@@ -91,8 +94,8 @@ export function auditCondition(siteId: string, f: AuditFilter): SQL {
     f.entityId === undefined ? undefined : eq(e.entityId, f.entityId),
     f.actorId === undefined ? undefined : eq(e.actorId, f.actorId),
     f.action === undefined ? undefined : eq(e.action, f.action),
-    f.from === undefined ? undefined : gte(e.at, new Date(f.from)),
-    f.to === undefined ? undefined : lte(e.at, new Date(f.to)),
+    f.from === undefined ? undefined : gte(e.at, dayStart(f.from, f.timeZone)),
+    f.to === undefined ? undefined : lt(e.at, dayStart(f.to, f.timeZone, 1)),
   ) as SQL;
 }
 

@@ -8,6 +8,10 @@
 
 export * from './addUserGroupMember201.ts';
 export * from './addUserGroupMemberBody.ts';
+export * from './auditEvent.ts';
+export * from './auditEventChanges.ts';
+export * from './auditEventDetails.ts';
+export * from './auditEventList.ts';
 export * from './bulkAssignPositionTasks200.ts';
 export * from './bulkAssignPositionTasks200CreatedPairsItem.ts';
 export * from './bulkAssignPositionTasks200SkippedPairsItem.ts';
@@ -137,6 +141,9 @@ export * from './listArchivedWorkEntries200.ts';
 export * from './listArchivedWorkEntriesOrder.ts';
 export * from './listArchivedWorkEntriesParams.ts';
 export * from './listArchivedWorkEntriesStatus.ts';
+export * from './listAuditEventsEntityType.ts';
+export * from './listAuditEventsFormat.ts';
+export * from './listAuditEventsParams.ts';
 export * from './listBlockedTasks200.ts';
 export * from './listBlockedTasks200BlockedItem.ts';
 export * from './listBlockedTasks200BlockedItemBlockedByItem.ts';
@@ -295,6 +302,7 @@ export * from './userGroupGroupType.ts';
 export * from './userGroupMember.ts';
 export * from './validateTaskDependency200.ts';
 export * from './validateTaskDependencyBody.ts';
+export * from './verifyAuditChain200.ts';
 export * from './workEntry.ts';
 export * from './workEntryPhoto.ts';
 export * from './workEntryStatus.ts';
