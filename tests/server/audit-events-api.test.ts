@@ -250,4 +250,30 @@ describe.each(DRIVERS)('audit events API (%s)', (driver) => {
       broken_id: forged.id,
     });
   });
+
+  it('pages through events of one instant each once (the cursor reads its time back exactly)', async () => {
+    const at = new Date('2030-01-01T00:00:00.123Z');
+    const row = (n: number) => ({
+      at,
+      siteId: 'other',
+      actorName: 'batch',
+      action: 'position.update',
+      entityType: 'position',
+      entityId: `same-${n}`,
+      prevHash: 'x',
+      hash: 'y',
+    });
+    await t.app.database.db.insert(auditEvents).values([1, 2, 3, 4, 5].map(row));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await list(
+        `?action=position.update&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+        otherAdmin,
+      );
+      seen.push(...page.audit_events.map((e) => e.entity_id ?? ''));
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual(['same-5', 'same-4', 'same-3', 'same-2', 'same-1']);
+  });
 });

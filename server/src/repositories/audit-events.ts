@@ -1,6 +1,6 @@
 /**
  * The audit log's queries: appending an event to its site's hash chain (in the caller's
- * transaction), the filtered list by keyset on id, and the chain read back in order for
+ * transaction), the filtered list newest first by keyset on (at, id), and the chain read back in order for
  * verification. Appending locks the site's chain head row, so concurrent writers of one site
  * chain one after another (in commit order) while other sites are not held up.
  */
@@ -99,14 +99,18 @@ export function auditCondition(siteId: string, f: AuditFilter): SQL {
   ) as SQL;
 }
 
-/** Newest first: a page of `limit` events with ids below `beforeId`. */
-export async function auditPage(db: Db, condition: SQL, limit: number, beforeId?: number) {
-  return db
-    .select()
-    .from(e)
-    .where(beforeId === undefined ? condition : and(condition, lt(e.id, beforeId)))
-    .orderBy(desc(e.id))
-    .limit(limit);
+/**
+ * Newest first by (at, id): a page of `limit` events after the event `afterId` (the previous page's
+ * last) in that order. The cursor is only the id; its time is read back, exactly as stored, so
+ * events written in the same millisecond are neither skipped nor repeated. An id that is not one
+ * of the site's events gives an empty page.
+ */
+export async function auditPage(db: Db, siteId: string, condition: SQL, limit: number, afterId?: number) {
+  const after =
+    afterId === undefined
+      ? undefined
+      : sql`(${e.at}, ${e.id}) < ((select c.at from ${e} c where c.site_id = ${siteId} and c.id = ${afterId}), ${afterId})`;
+  return db.select().from(e).where(and(condition, after)).orderBy(desc(e.at), desc(e.id)).limit(limit);
 }
 
 /** The chain in order, a batch after `afterId` (verification). */

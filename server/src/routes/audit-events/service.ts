@@ -1,5 +1,5 @@
 /**
- * Reading the audit log: who may read what, the filtered list newest first by keyset on id, the
+ * Reading the audit log: who may read what, the filtered list newest first (keyset on time and id), the
  * same filters as CSV, and the chain check. The whole log takes system.logs; a caller without it
  * reads only one record's own history (entity_type and entity_id both given) and only for a kind
  * of record they may update (#domain/audit.ts).
@@ -90,7 +90,8 @@ export async function listAuditEvents(ctx: RequestContext, q: AuditEventListOpti
   const condition = await conditionFor(ctx, q);
   const limit = q.limit ?? DEFAULT_LIMIT;
   // One more than the page shows says whether there is a next page.
-  const rows = await repo.auditPage(ctx.db, condition, limit + 1, q.cursor ? Number(q.cursor) : undefined);
+  const cursor = q.cursor ? Number(q.cursor) : undefined;
+  const rows = await repo.auditPage(ctx.db, ctx.siteId, condition, limit + 1, cursor);
   const page = rows.slice(0, limit);
   return {
     audit_events: page.map(present),
@@ -142,7 +143,7 @@ export async function exportAuditEvents(ctx: RequestContext, q: AuditEventListOp
       let before: number | undefined;
       for (;;) {
         const rows = await ctx.services.exportSlots.turn(() =>
-          repo.auditPage(ctx.db, condition, CSV_BATCH, before),
+          repo.auditPage(ctx.db, ctx.siteId, condition, CSV_BATCH, before),
         );
         if (rows.length) yield `${rows.map((r) => csvLine(present(r))).join('\r\n')}\r\n`;
         if (rows.length < CSV_BATCH) return;
