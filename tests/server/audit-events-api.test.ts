@@ -224,7 +224,7 @@ describe.each(DRIVERS)('audit events API (%s)', (driver) => {
     await db.execute(sql`update audit_events set changes = '{}'::jsonb where id = ${victim.id}`);
     await db.execute(sql`alter table audit_events enable trigger audit_events_append_only`);
     const broken = (await get('/api/v1/audit-events/verify', admin)).json();
-    expect(broken).toMatchObject({ ok: false, broken_id: victim.id, reason: expect.any(String) });
+    expect(broken).toMatchObject({ ok: false, broken_id: victim.id, reason: 'content' });
     expect(broken.count).toBeLessThan(total);
     // The other site's chain is not touched.
     expect((await get('/api/v1/audit-events/verify', otherAdmin)).json()).toMatchObject({ ok: true });
@@ -248,6 +248,7 @@ describe.each(DRIVERS)('audit events API (%s)', (driver) => {
     expect((await get('/api/v1/audit-events/verify', otherAdmin)).json()).toMatchObject({
       ok: false,
       broken_id: forged.id,
+      reason: 'link',
     });
   });
 

@@ -76,9 +76,14 @@ export const AuditChainCheck = Type.Object({
   ok: Type.Boolean(),
   /** Events checked: the whole chain when ok, those before the broken one otherwise. */
   count: Type.Integer(),
-  /** The first event that does not fit the chain (null when the break is the head's). */
+  /** The first event that does not fit the chain (with reason end: the last event the head names). */
   broken_id: Type.Optional(Nullable(Type.Integer())),
-  reason: Type.Optional(Type.String()),
+  reason: Type.Optional(
+    Type.Union([Type.Literal('link'), Type.Literal('content'), Type.Literal('end')], {
+      description:
+        'link: the event does not follow the one before it (an event removed or inserted before it); content: the event was changed after it was written; end: events are missing from the end of the chain',
+    }),
+  ),
 });
 
 export type AuditEventListOptions = Static<typeof AuditEventListQuery>;

@@ -303,6 +303,7 @@ export * from './userGroupMember.ts';
 export * from './validateTaskDependency200.ts';
 export * from './validateTaskDependencyBody.ts';
 export * from './verifyAuditChain200.ts';
+export * from './verifyAuditChain200Reason.ts';
 export * from './workEntry.ts';
 export * from './workEntryPhoto.ts';
 export * from './workEntryStatus.ts';

@@ -5,10 +5,12 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { VerifyAuditChain200Reason } from './verifyAuditChain200Reason.ts';
 
 export type VerifyAuditChain200 = {
   ok: boolean;
   count: number;
   broken_id?: number | null;
-  reason?: string;
+  /** link: the event does not follow the one before it (an event removed or inserted before it); content: the event was changed after it was written; end: events are missing from the end of the chain */
+  reason?: typeof VerifyAuditChain200Reason[keyof typeof VerifyAuditChain200Reason];
 };
