@@ -29,6 +29,7 @@ describe('audit diff', () => {
           position_ids: { old: [3, 4], new: [] },
           coordinates: { old: null, new: { latitude: 60.1, longitude: 24.9 } },
           password_hash: 'changed',
+          location_details: { old: null, new: '' },
         }}
       />,
     );
@@ -38,8 +39,12 @@ describe('audit diff', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Field', 'Before', 'After']);
+    // A field's name may break after an underscore (<wbr>): found by its text.
     const row = (field: string) =>
-      screen.getByRole('rowheader', { name: field }).closest('tr') as HTMLElement;
+      screen
+        .getAllByRole('rowheader')
+        .find((h) => h.textContent === field)
+        ?.closest('tr') as HTMLElement;
     expect(cells(row('position_name'))).toEqual(['Gate', 'Gate 2']);
     expect(row('position_name').querySelector('del')?.textContent).toBe('Gate');
     expect(row('position_name').querySelector('ins')?.textContent).toBe('Gate 2');
@@ -49,12 +54,17 @@ describe('audit diff', () => {
     expect(cells(row('coordinates'))).toEqual(['(empty)', '{"latitude":60.1,"longitude":24.9}']);
     // A secret: one cell across both columns, no value.
     expect(cells(row('password_hash'))).toEqual(['Changed (not shown)']);
+    // Empty before and after (a field a new record was created without): not a change to show.
+    expect(screen.getAllByRole('rowheader')).toHaveLength(6);
   });
 
   it('says when an event changed no field', () => {
     render(<AuditDiff changes={null} />);
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getByText('No field changes recorded.')).toBeTruthy();
+    cleanup();
+    render(<AuditDiff changes={{ description: { old: null, new: null } }} />);
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('speaks Finnish when the console does', async () => {
