@@ -91,20 +91,24 @@ describe('audit log', () => {
     await context.close();
   });
 
-  it('fits a phone with an event open', async () => {
+  it('fits a phone with an event open, axe-clean in both themes', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(`${server.url}/login`);
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto(`${server.url}/audit-log?entity_type=position&entity_id=${positionId}`);
-    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
-    await page
-      .getByRole('button', { name: /^Show changes of event #\d+$/ })
-      .first()
-      .click();
-    await page.getByRole('table', { name: 'Changed fields' }).first().waitFor();
-    expect(await sideways(page)).toBeLessThanOrEqual(0);
-    expect(await axeProblems(page, 'main')).toEqual([]);
-    await cleanScreenshot(page, 'audit-log-phone-en');
+    for (const theme of ['light', 'dark'] as const) {
+      await page.evaluate((t) => localStorage.setItem('tagger-theme', t), theme);
+      await page.goto(`${server.url}/audit-log?entity_type=position&entity_id=${positionId}`);
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await page
+        .getByRole('button', { name: /^Show changes of event #\d+$/ })
+        .first()
+        .click();
+      await page.getByRole('table', { name: 'Changed fields' }).first().waitFor();
+      expect(await sideways(page)).toBeLessThanOrEqual(0);
+      expect(await axeProblems(page, 'main')).toEqual([]);
+      await cleanScreenshot(page, `audit-log-phone-${theme}-en`);
+    }
     await context.close();
   });
 });
