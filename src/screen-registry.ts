@@ -11,6 +11,7 @@ import type { AccessRule } from './components/guards/require-access.ts';
 import type { NavLabel } from './components/layout/nav-config.ts';
 import type { NavGroupId } from './nav.ts';
 import { validateAssignmentsSearch } from './screens/assignments/assignments-search.ts';
+import { validateAuditLogSearch } from './screens/audit-log/audit-log-search.ts';
 import { validatePositionGroupsSearch } from './screens/position-groups/position-groups-search.ts';
 import { validatePositionsSearch } from './screens/positions/positions-search.ts';
 import { validateTasksSearch } from './screens/tasks/tasks-search.ts';
@@ -151,5 +152,13 @@ export const SCREENS: readonly ScreenDef[] = [
       () => import('./screens/system-status/system-status-screen.tsx'),
       'SystemStatusScreen',
     ),
+  },
+  {
+    id: 'audit-log',
+    path: '/audit-log',
+    access: 'system.logs',
+    nav: { label: 'auditLog.nav', icon: 'pi pi-history', group: 'administration' },
+    component: lazyRouteComponent(() => import('./screens/audit-log/audit-log-screen.tsx'), 'AuditLogScreen'),
+    validateSearch: validateAuditLogSearch,
   },
 ];

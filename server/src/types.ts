@@ -8,8 +8,11 @@ import type { AuditInput } from './lib/audit-record.ts';
 /** Records one audit event in the transaction `db` (the change's own): routes/audit-events/writer.ts. */
 export type AuditWriter = (db: Db, event: AuditInput) => Promise<void>;
 
-/** What a route needs: a permission, any signed-in user, or nothing at all. */
-export type RouteAccess = Permission | 'authenticated' | 'public';
+/**
+ * What a route needs: a permission, any of several (the service then checks which the request
+ * needs), any signed-in user, or nothing at all.
+ */
+export type RouteAccess = Permission | { anyOf: readonly Permission[] } | 'authenticated' | 'public';
 
 export interface AuthContext {
   userId: number;

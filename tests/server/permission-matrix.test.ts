@@ -8,7 +8,14 @@ import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../server/src/db/schema/index.ts';
 import { API_PREFIX } from '../../server/src/plugins/authorization.ts';
-import { hasPermission, type Permission, ROLES, type Role } from '../../src/domain/permissions.ts';
+import { AUDIT_READERS } from '../../src/domain/audit.ts';
+import {
+  hasAnyPermission,
+  hasPermission,
+  type Permission,
+  ROLES,
+  type Role,
+} from '../../src/domain/permissions.ts';
 import { bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 
 const captured = vi.hoisted(() => [] as RouteOptions[]);
@@ -26,8 +33,10 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...mod, default: wrapped };
 });
 
+type Access = Permission | { anyOf: readonly Permission[] } | 'authenticated' | 'public';
+
 /** Every /api/v1 route and the access it declares. Add new routes here deliberately. */
-const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
+const ROUTES: Record<string, Access> = {
   'POST /api/v1/auth/login': 'public',
   'GET /api/v1/auth/me': 'authenticated',
   'PUT /api/v1/auth/me': 'authenticated',
@@ -130,14 +139,31 @@ const ROUTES: Record<string, Permission | 'authenticated' | 'public'> = {
   'GET /api/v1/field/my-work': 'work_entries.create',
   'GET /api/v1/field/offline-pack': 'work_entries.create',
   'GET /api/v1/dashboard/summary': 'dashboard.view',
+  'GET /api/v1/audit-events': { anyOf: AUDIT_READERS },
+  'GET /api/v1/audit-events/verify': 'system.logs',
   'GET /api/v1/openapi.json': 'public',
 };
 
 interface Route {
   method: string;
   url: string;
-  access: unknown;
+  access: Access;
 }
+
+/**
+ * Routes whose guard admits several permissions and whose service then asks which one this request
+ * needs: the request sent here (no query) is refused there with the service's own code.
+ */
+const SERVICE_REFUSALS: Record<string, string> = {
+  // Without system.logs only one record's history: entity_type and entity_id given.
+  'GET /api/v1/audit-events': 'AUDIT_LOG_FORBIDDEN',
+};
+
+const guardAllows = (role: Role, access: Access) =>
+  access === 'authenticated' ||
+  (typeof access === 'string'
+    ? hasPermission(role, access as Permission)
+    : hasAnyPermission(role, access.anyOf));
 
 function registeredRoutes(): Route[] {
   const routes = new Map<string, Route>();
@@ -145,7 +171,7 @@ function registeredRoutes(): Route[] {
     if (!r.url.startsWith(API_PREFIX)) continue;
     for (const method of [r.method].flat()) {
       if (method === 'HEAD') continue;
-      routes.set(`${method} ${r.url}`, { method, url: r.url, access: r.config?.access });
+      routes.set(`${method} ${r.url}`, { method, url: r.url, access: r.config?.access as Access });
     }
   }
   return [...routes.values()];
@@ -237,9 +263,12 @@ describe.each(DRIVERS)('permission matrix (%s)', (driver) => {
     for (const r of routes) {
       if (r.access === 'public') continue;
       const res = await request(r, headers[role]);
-      const allowed = r.access === 'authenticated' || hasPermission(role, r.access as Permission);
+      const allowed = guardAllows(role, r.access);
       const label = `${role} ${r.method} ${r.url} → ${res.statusCode} ${res.body.slice(0, 120)}`;
-      if (allowed) {
+      const serviceCode = SERVICE_REFUSALS[`${r.method} ${r.url}`];
+      if (allowed && serviceCode && res.statusCode === 403) {
+        expect(res.json().code, label).toBe(serviceCode);
+      } else if (allowed) {
         expect([401, 403], label).not.toContain(res.statusCode);
       } else {
         expect(res.statusCode, label).toBe(403);

@@ -26,7 +26,7 @@ describe('sidebar navigation', () => {
       'field',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
       'work-entries',
-      'administration[roles,site-settings,system-status]',
+      'administration[roles,site-settings,system-status,audit-log]',
     ]);
     expect(navFor('manager')).toEqual([
       'dashboard',

@@ -22,6 +22,9 @@ export interface AuditInput {
 
 /** Columns whose values never enter the log (password hashes, tokens, cookies, secrets). */
 const SECRET = /password|token|secret|cookie|hash/i;
+
+/** Whether a field (a column's or the API's name) holds a secret whose values are never shown. */
+export const isSecretField = (name: string) => SECRET.test(name);
 /** Bookkeeping columns every row has; their change says nothing a reader needs. */
 const SKIPPED = new Set(['id', 'siteId', 'createdAt', 'updatedAt']);
 

@@ -6,11 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { hasPermission } from '#domain/permissions.ts';
+import { hasAnyPermission, hasPermission } from '#domain/permissions.ts';
 import { actorRole, customRoleOf, settleRoleChanges } from '../infra/effective-permissions.ts';
 import { errors } from '../lib/errors.ts';
 import { errorResponse, STANDARD_ERRORS } from '../schemas/common.ts';
-import type { AuthContext } from '../types.ts';
+import type { AuthContext, RouteAccess } from '../types.ts';
 
 export const API_PREFIX = '/api/v1';
 
@@ -43,7 +43,7 @@ export async function authenticate(
   return customRole ? { ...auth, customRole } : auth;
 }
 
-function addStandardResponses(route: RouteOptions, access: string) {
+function addStandardResponses(route: RouteOptions, access: RouteAccess) {
   route.schema ??= {};
   const schema = route.schema as { response?: Record<string, unknown> };
   schema.response ??= {};
@@ -83,7 +83,11 @@ export default fp(async function authorization(app: FastifyInstance) {
       const auth = await authenticate(app, request);
       if (!auth) throw errors.unauthorized();
       request.auth = auth;
-      if (access !== 'authenticated' && !hasPermission(actorRole(auth), access)) throw errors.forbidden();
+      if (access === 'authenticated') return;
+      const role = actorRole(auth);
+      const allowed =
+        typeof access === 'string' ? hasPermission(role, access) : hasAnyPermission(role, access.anyOf);
+      if (!allowed) throw errors.forbidden();
     };
     const existing = route.onRequest
       ? Array.isArray(route.onRequest)

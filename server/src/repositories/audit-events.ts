@@ -1,13 +1,14 @@
 /**
  * The audit log's queries: appending an event to its site's hash chain (in the caller's
- * transaction), the filtered list by keyset on id, and the chain read back in order for
+ * transaction), the filtered list newest first by keyset on (at, id), and the chain read back in order for
  * verification. Appending locks the site's chain head row, so concurrent writers of one site
  * chain one after another (in commit order) while other sites are not held up.
  */
-import { and, asc, desc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { auditEvents as e, auditChainHeads as heads, users } from '../db/schema/index.ts';
 import { type AuditInput, type ChainedContent, eventHash, plain } from '../lib/audit-record.ts';
+import { dayStart } from './work-entries.ts';
 
 /** Who and where: what the writer knows of the request (routes/audit-events/writer.ts). */
 export interface AuditOrigin {
@@ -80,8 +81,10 @@ export interface AuditFilter {
   entityId?: string;
   actorId?: number;
   action?: string;
+  /** Inclusive days (YYYY-MM-DD) in `timeZone`. */
   from?: string;
   to?: string;
+  timeZone: string;
 }
 
 export function auditCondition(siteId: string, f: AuditFilter): SQL {
@@ -91,19 +94,23 @@ export function auditCondition(siteId: string, f: AuditFilter): SQL {
     f.entityId === undefined ? undefined : eq(e.entityId, f.entityId),
     f.actorId === undefined ? undefined : eq(e.actorId, f.actorId),
     f.action === undefined ? undefined : eq(e.action, f.action),
-    f.from === undefined ? undefined : gte(e.at, new Date(f.from)),
-    f.to === undefined ? undefined : lte(e.at, new Date(f.to)),
+    f.from === undefined ? undefined : gte(e.at, dayStart(f.from, f.timeZone)),
+    f.to === undefined ? undefined : lt(e.at, dayStart(f.to, f.timeZone, 1)),
   ) as SQL;
 }
 
-/** Newest first: a page of `limit` events with ids below `beforeId`. */
-export async function auditPage(db: Db, condition: SQL, limit: number, beforeId?: number) {
-  return db
-    .select()
-    .from(e)
-    .where(beforeId === undefined ? condition : and(condition, lt(e.id, beforeId)))
-    .orderBy(desc(e.id))
-    .limit(limit);
+/**
+ * Newest first by (at, id): a page of `limit` events after the event `afterId` (the previous page's
+ * last) in that order. The cursor is only the id; its time is read back, exactly as stored, so
+ * events written in the same millisecond are neither skipped nor repeated. An id that is not one
+ * of the site's events gives an empty page.
+ */
+export async function auditPage(db: Db, siteId: string, condition: SQL, limit: number, afterId?: number) {
+  const after =
+    afterId === undefined
+      ? undefined
+      : sql`(${e.at}, ${e.id}) < ((select c.at from ${e} c where c.site_id = ${siteId} and c.id = ${afterId}), ${afterId})`;
+  return db.select().from(e).where(and(condition, after)).orderBy(desc(e.at), desc(e.id)).limit(limit);
 }
 
 /** The chain in order, a batch after `afterId` (verification). */

@@ -88,7 +88,7 @@ async function searchCondition(db: Db, siteId: string, search: string): Promise<
 }
 
 /** Start of a day in the site's zone, as an instant. */
-const dayStart = (day: string, timeZone: string, plusDays = 0) =>
+export const dayStart = (day: string, timeZone: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${timeZone})`;
 
 /** The columns the filters read, which the live entries and the archive both have. */

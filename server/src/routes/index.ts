@@ -1,6 +1,7 @@
 /** Every /api/v1 route module. */
 import type { FastifyInstance } from 'fastify';
 import assignmentRoutes from './assignments/index.ts';
+import auditEventRoutes from './audit-events/index.ts';
 import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import fieldRoutes from './field/index.ts';
@@ -36,4 +37,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(workEntryArchiveRoutes, { prefix: '/work-entries/archive' });
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(fieldRoutes, { prefix: '/field' });
+  await app.register(auditEventRoutes, { prefix: '/audit-events' });
 }

@@ -1,5 +1,6 @@
 /** Schemas referenced by $id from several routes: registered once on the root instance. */
 import { Assignment, BulkRefusal } from './assignment.ts';
+import { AuditEvent, AuditEventList } from './audit-event.ts';
 import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { Dependency } from './dependency.ts';
@@ -54,4 +55,6 @@ export const SHARED_SCHEMAS = [
   FieldTask,
   FieldPosition,
   FieldEntry,
+  AuditEvent,
+  AuditEventList,
 ];

@@ -1,3 +1,4 @@
+export * from './audit-events/audit-events.ts';
 export * from './auth/auth.ts';
 export * from './dashboard/dashboard.ts';
 export * from './field/field.ts';

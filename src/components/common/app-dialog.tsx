@@ -13,6 +13,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type HistoryTarget, RecordHistory } from '../audit/record-history.tsx';
 
 export interface AppDialogProps {
   header: string;
@@ -34,6 +35,8 @@ export interface AppDialogProps {
   dirty?: boolean;
   /** 'wide' for forms with pickers or two-column detail. */
   size?: 'normal' | 'wide';
+  /** The record being edited: its History panel below the form (for a viewer who may read it). */
+  history?: HistoryTarget | null;
   children: ReactNode;
 }
 
@@ -99,6 +102,7 @@ export function AppDialog({
   saveDisabled = false,
   dirty = false,
   size = 'normal',
+  history,
   children,
 }: AppDialogProps) {
   const { t } = useTranslation();
@@ -157,6 +161,7 @@ export function AppDialog({
         {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
         {children}
       </form>
+      {history ? <RecordHistory key={`${history.entityType}:${history.entityId}`} target={history} /> : null}
       {router && visible && dirty && !saving ? <LeaveGuard /> : null}
       {/* Its own question, not the app's confirm: a form dialog also opens outside the app shell. */}
       <ConfirmDialog

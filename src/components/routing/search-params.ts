@@ -33,3 +33,11 @@ export function textParam(value: unknown, maxLength = 200): string | undefined {
   const text = String(value).trim().slice(0, maxLength);
   return text === '' ? undefined : text;
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar day, YYYY-MM-DD, that exists (a day filter), or undefined. */
+export function dayParam(value: unknown): string | undefined {
+  const text = textParam(value, 10);
+  return text && DAY.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
+}

@@ -7,6 +7,7 @@
 import type { Widen } from '../define-area.ts';
 import { account } from './account.ts';
 import { assignments } from './assignments.ts';
+import { auditLog } from './audit-log.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
 import { positionGroups } from './position-groups.ts';
@@ -32,6 +33,7 @@ export const AREAS = {
   rolesScreen,
   siteSettings,
   systemStatus,
+  auditLog,
   tasks,
 } as const;
 

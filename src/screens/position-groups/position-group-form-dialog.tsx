@@ -40,7 +40,12 @@ export function PositionGroupFormDialog({ group, ...shown }: Props) {
   });
 
   return (
-    <AppDialog formId="position-group-form" size="wide" {...dialogProps}>
+    <AppDialog
+      formId="position-group-form"
+      size="wide"
+      history={group && { entityType: 'position_group', entityId: group.id }}
+      {...dialogProps}
+    >
       <PositionGroupFormFields form={form} mode={group ? 'edit' : 'create'} />
     </AppDialog>
   );

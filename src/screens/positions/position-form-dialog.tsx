@@ -28,7 +28,11 @@ export function PositionFormDialog({ position, ...shown }: Props) {
   });
 
   return (
-    <AppDialog formId="position-form" {...dialogProps}>
+    <AppDialog
+      formId="position-form"
+      history={position && { entityType: 'position', entityId: position.id }}
+      {...dialogProps}
+    >
       <PositionFormFields form={form} editing={position !== null} />
     </AppDialog>
   );

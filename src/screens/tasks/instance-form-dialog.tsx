@@ -44,7 +44,12 @@ export function InstanceFormDialog({ instance, positionId, positions, onCreatedA
   });
 
   return (
-    <AppDialog formId="instance-form" size="wide" {...dialogProps}>
+    <AppDialog
+      formId="instance-form"
+      size="wide"
+      history={instance && { entityType: 'task_instance', entityId: instance.id }}
+      {...dialogProps}
+    >
       <InstanceFormFields
         control={form.control}
         editing={Boolean(instance)}

@@ -27,7 +27,12 @@ export function TemplateFormDialog({ template, ...shown }: Props) {
   const field = fieldsOf(form.control, 'template');
 
   return (
-    <AppDialog formId="template-form" size="wide" {...dialogProps}>
+    <AppDialog
+      formId="template-form"
+      size="wide"
+      history={template && { entityType: 'task_template', entityId: template.id }}
+      {...dialogProps}
+    >
       <div className="form-grid">
         <TextField {...field('task_name', t('tasks.templates.form.taskName'))} />
         {template ? (

@@ -91,6 +91,7 @@ export function UserGroupFormDialog({ visible, onHide, group, onCreated, onUpdat
       formId="user-group-form"
       saveLabel={editing ? undefined : t('userGroups.form.create')}
       saveDisabled={!canCreate(name)}
+      history={group && { entityType: 'user_group', entityId: group.id }}
       {...dialogProps}
     >
       <UserGroupFormFields control={form.control} managers={managers} editing={editing} />

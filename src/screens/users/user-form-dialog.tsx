@@ -70,7 +70,11 @@ export function UserFormDialog({ user, ...shown }: Props) {
   }, [visible, mode, defaultRole, getFieldState, setValue]);
 
   return (
-    <AppDialog formId="user-form" {...dialogProps}>
+    <AppDialog
+      formId="user-form"
+      history={user && { entityType: 'user', entityId: user.id }}
+      {...dialogProps}
+    >
       <UserFormFields mode={mode} control={form.control} roleOptions={roleOptions} />
     </AppDialog>
   );

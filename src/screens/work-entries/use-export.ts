@@ -7,6 +7,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ExportArchivedWorkEntriesParams, ExportWorkEntriesParams } from '../../api/gen/model';
 import { exportArchivedWorkEntries, exportWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
+import { downloadCsv } from '../../components/common/download.ts';
 
 export interface ExportProgress {
   rows: number;
@@ -17,17 +18,6 @@ function countLines(text: string, from: number): number {
   let n = 0;
   for (let i = text.indexOf('\n', from); i !== -1; i = text.indexOf('\n', i + 1)) n++;
   return n;
-}
-
-function download(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function useExport() {
@@ -68,7 +58,7 @@ export function useExport() {
         });
         const rows = Math.max(0, countLines(text, 0) - 1);
         const name = archive ? 'work-entries-archive' : 'work-entries';
-        download(text, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
+        downloadCsv(text, `${name}-${new Date().toISOString().slice(0, 10)}.csv`);
         return total ?? rows;
       } finally {
         running.current = false;

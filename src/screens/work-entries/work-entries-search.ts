@@ -2,14 +2,8 @@
  * The work entries screen's URL state: every filter and the sort, so a reload or a shared link
  * shows the same list. Kept apart from the screen so the registry imports it without the screen.
  */
-import { enumParam, idParam, textParam } from '../../components/routing/search-params.ts';
+import { dayParam, enumParam, idParam, textParam } from '../../components/routing/search-params.ts';
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const dayParam = (value: unknown) => {
-  const text = textParam(value, 10);
-  return text && DAY.test(text) && !Number.isNaN(Date.parse(text)) ? text : undefined;
-};
 
 export const validateWorkEntriesSearch = (search: Record<string, unknown>) => ({
   status: enumParam(search.status, WORK_ENTRY_STATUSES),

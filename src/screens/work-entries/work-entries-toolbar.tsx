@@ -108,7 +108,7 @@ export function WorkEntriesToolbar({ search, onChange, archived = false }: Props
 
   return (
     <FilterBar active={filterCount(search)}>
-      <fieldset className="work-entries-filters">
+      <fieldset className="list-filters work-entries-filters">
         <legend className="sr-only">{t('workEntries.filters.label')}</legend>
         {archived ? null : (
           <div className="filter-field filter-field--search">

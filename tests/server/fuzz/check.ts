@@ -44,6 +44,11 @@ export function answerProblem(
   }
   const schema = op.responses.get(status);
   if (!schema && status < 400) return undefined;
+  // A success in another type the operation declares for it (a list's CSV form) is not JSON.
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim();
+  if (status < 400 && op.otherTypes.get(status)?.includes(type)) return undefined;
   let body: unknown;
   try {
     body = JSON.parse(res.body);

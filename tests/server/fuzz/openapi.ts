@@ -38,6 +38,8 @@ export interface Operation {
   multipart?: Schema;
   /** Declared answers: status code → schema of the JSON body (null when none is declared). */
   responses: Map<number, Schema | null>;
+  /** The other content types each status declares (a list's CSV form, an image): status → types. */
+  otherTypes: Map<number, string[]>;
   /** Public operations declare `security: []`. */
   public: boolean;
 }
@@ -80,8 +82,14 @@ export function operationsOf(doc: ApiDocument): Operation[] {
       const op = item[method] as Record<string, unknown> | undefined;
       if (!op) continue;
       const responses = new Map<number, Schema | null>();
+      const otherTypes = new Map<number, string[]>();
       for (const [code, answer] of Object.entries((op.responses ?? {}) as Record<string, unknown>)) {
-        responses.set(Number(code), jsonSchemaOf((answer as { content?: unknown }).content));
+        const content = (answer as { content?: Record<string, unknown> }).content;
+        responses.set(Number(code), jsonSchemaOf(content));
+        otherTypes.set(
+          Number(code),
+          Object.keys(content ?? {}).filter((type) => type !== 'application/json'),
+        );
       }
       const requestBody = op.requestBody as
         | { content?: Record<string, { schema?: Schema } | undefined> }
@@ -95,6 +103,7 @@ export function operationsOf(doc: ApiDocument): Operation[] {
         body: requestBody && !form ? (jsonSchemaOf(requestBody.content) ?? {}) : undefined,
         multipart: form ? (form.schema ?? {}) : undefined,
         responses,
+        otherTypes,
         public: Array.isArray(op.security) && op.security.length === 0,
       });
     }

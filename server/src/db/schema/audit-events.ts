@@ -31,12 +31,16 @@ export const auditEvents = pgTable(
     prevHash: text('prev_hash').notNull(),
     hash: text('hash').notNull(),
   },
+  // The chain is read in id order (verification); the list newest first by (at, id), each filter
+  // an equality prefix of one index, so a page, first or deep, with or without a day range, is one
+  // index range in order rather than a walk past every newer event.
   (t) => [
     index('audit_events_site_idx').on(t.siteId, t.id),
-    index('audit_events_entity_idx').on(t.siteId, t.entityType, t.entityId, t.id),
-    index('audit_events_actor_idx').on(t.siteId, t.actorId, t.id),
-    index('audit_events_action_idx').on(t.siteId, t.action, t.id),
-    index('audit_events_at_idx').on(t.siteId, t.at),
+    index('audit_events_at_idx').on(t.siteId, t.at, t.id),
+    index('audit_events_entity_idx').on(t.siteId, t.entityType, t.entityId, t.at, t.id),
+    index('audit_events_entity_type_idx').on(t.siteId, t.entityType, t.at, t.id),
+    index('audit_events_actor_idx').on(t.siteId, t.actorId, t.at, t.id),
+    index('audit_events_action_idx').on(t.siteId, t.action, t.at, t.id),
   ],
 );
 

@@ -7,9 +7,16 @@ import type { Db } from '../../db/client.ts';
 import { eventHash } from '../../lib/audit-record.ts';
 import { chainBatch, chainHead } from '../../repositories/audit-events.ts';
 
+/**
+ * Why the chain breaks: an event whose prev_hash is not the hash before it (one was removed or
+ * inserted before it), an event whose content does not give its hash (it was changed), or a chain
+ * that does not end where its head says (events removed from the end).
+ */
+export type ChainBreak = 'link' | 'content' | 'end';
+
 export type ChainCheck =
   | { ok: true; checked: number }
-  | { ok: false; checked: number; broken_id: number | null; reason: string };
+  | { ok: false; checked: number; broken_id: number | null; reason: ChainBreak };
 
 const BATCH = 5000;
 
@@ -20,10 +27,9 @@ export async function verifyChain(db: Db, siteId: string): Promise<ChainCheck> {
   for (;;) {
     const rows = await chainBatch(db, siteId, lastId, BATCH);
     for (const row of rows) {
-      if (row.prevHash !== prev)
-        return { ok: false, checked, broken_id: row.id, reason: 'does not follow the event before it' };
+      if (row.prevHash !== prev) return { ok: false, checked, broken_id: row.id, reason: 'link' };
       if (eventHash(prev, row) !== row.hash)
-        return { ok: false, checked, broken_id: row.id, reason: 'its content does not match its hash' };
+        return { ok: false, checked, broken_id: row.id, reason: 'content' };
       prev = row.hash;
       lastId = row.id;
       checked++;
@@ -32,6 +38,6 @@ export async function verifyChain(db: Db, siteId: string): Promise<ChainCheck> {
   }
   const head = await chainHead(db, siteId);
   if ((head?.hash ?? '') !== prev || (head?.lastId ?? 0) !== lastId)
-    return { ok: false, checked, broken_id: head?.lastId ?? null, reason: 'events are missing from the end' };
+    return { ok: false, checked, broken_id: head?.lastId ?? null, reason: 'end' };
   return { ok: true, checked };
 }
