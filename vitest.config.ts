@@ -70,9 +70,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           // The browser tests run after every other project (on two cores they raced the server
-          // tests for CPU and timed out waiting for the screen), two files at a time: each file
-          // has its own server, data folder and browser, and mostly waits on them.
+          // tests for CPU and timed out waiting for the screen), three files at a time: each file
+          // has its own server, data folder and browser, and two kept the cores about two-thirds
+          // busy (each file waits on its browser and server in turn).
           sequence: { groupOrder: 1 },
+          maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -199,9 +199,20 @@ export async function createUser(
  */
 export async function chooseDropdownOption(page: Page, inputId: string, label: string): Promise<void> {
   const dropdown = page.locator('.p-dropdown').filter({ has: page.locator(`#${inputId}`) });
-  await dropdown.click();
   // The option of the open panel, not the hidden native select's option of the same name.
-  await page.locator('.p-dropdown-panel').getByRole('option', { name: label, exact: true }).click();
+  const option = page.locator('.p-dropdown-panel').getByRole('option', { name: label, exact: true });
+  // A panel opened while the options were still loading can close again when they arrive (the
+  // field is drawn anew): open it until the option shows.
+  for (let attempt = 1; ; attempt++) {
+    if (!(await page.locator('.p-dropdown-panel').count())) await dropdown.click();
+    try {
+      await option.waitFor({ timeout: 5_000 });
+      break;
+    } catch (error) {
+      if (attempt === 6) throw error;
+    }
+  }
+  await option.click();
   await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
   await dropdown.locator('.p-dropdown-label', { hasText: label }).waitFor();
 }
