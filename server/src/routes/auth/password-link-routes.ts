@@ -2,7 +2,7 @@
 
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponse, MessageResponse } from '../../schemas/common.ts';
+import { errorResponse } from '../../schemas/common.ts';
 import {
   PasswordLinkInfo,
   PasswordLinkQuery,
@@ -68,7 +68,7 @@ export function passwordLinkRoutes(parent: FastifyInstance) {
         security: [],
         body: PasswordResetRequest,
         response: {
-          200: MessageResponse,
+          200: { $ref: 'MessageResponse' },
           429: errorResponse('Too many requests for this address or from this client'),
         },
       },
