@@ -114,8 +114,14 @@ describe('user groups screen', () => {
     await members.locator('li', { hasText: 'Maija Manager' }).getByText('Group manager').waitFor();
 
     // Members are picked several at a time (a multi-select), then added with one button.
-    await page.locator('.p-multiselect').filter({ has: page.locator('#user-group-member-pick') }).click();
-    await page.locator('.p-multiselect-panel').getByRole('option', { name: 'Wilma Welder (wilma@example.com)' }).click();
+    await page
+      .locator('.p-multiselect')
+      .filter({ has: page.locator('#user-group-member-pick') })
+      .click();
+    await page
+      .locator('.p-multiselect-panel')
+      .getByRole('option', { name: 'Wilma Welder (wilma@example.com)' })
+      .click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Add member' }).click();
     await members.getByText('Wilma Welder').waitFor();

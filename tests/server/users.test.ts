@@ -89,7 +89,8 @@ describe.each(DRIVERS)('users API (%s)', (driver) => {
     const byField = Object.fromEntries(
       empty.json().details.map((d: { field: string; message: string }) => [d.field, d.message]),
     );
-    for (const f of ['first_name', 'last_name', 'email', 'role']) expect(byField[f]).toBe('This field is required');
+    for (const f of ['first_name', 'last_name', 'email', 'role'])
+      expect(byField[f]).toBe('This field is required');
     // No password: the user is invited to set their own (invitations.test.ts).
     expect(byField.password).toBeUndefined();
 

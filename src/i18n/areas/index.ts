@@ -9,6 +9,7 @@ import { account } from './account.ts';
 import { assignments } from './assignments.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
+import { passwordLinks } from './password-links.ts';
 import { positionGroups } from './position-groups.ts';
 import { positions } from './positions.ts';
 import { roles as rolesScreen } from './roles.ts';
@@ -29,6 +30,7 @@ export const AREAS = {
   userGroups,
   positions,
   positionGroups,
+  passwordLinks,
   rolesScreen,
   siteSettings,
   systemStatus,
