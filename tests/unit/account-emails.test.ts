@@ -6,6 +6,7 @@
 
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { parseSmtpUrl } from '../../server/src/config.ts';
 import { createMailer } from '../../server/src/infra/mailer.ts';
 import { emailLanguage, invitationEmail, passwordResetEmail } from '../../server/src/lib/account-emails.ts';
 import { redactUrl } from '../../server/src/lib/logging.ts';
@@ -88,5 +89,14 @@ describe('account emails', () => {
     expect(redactUrl('/set-password?token=abc_DEF-123')).toBe('/set-password?token=[redacted]');
     expect(redactUrl('/x?a=1&token=s3cret&b=2')).toBe('/x?a=1&token=[redacted]&b=2');
     expect(redactUrl('/users?status=invited')).toBe('/users?status=invited');
+  });
+
+  it('takes smtp:// and smtps:// addresses, and only with PUBLIC_URL', () => {
+    const site = 'https://tagger.example.com';
+    expect(parseSmtpUrl(undefined, undefined)).toBeUndefined();
+    expect(parseSmtpUrl('smtps://u:p@mail.example.com:465', site)).toBe('smtps://u:p@mail.example.com:465');
+    expect(parseSmtpUrl('smtp://mail.example.com:587', site)).toBe('smtp://mail.example.com:587');
+    expect(() => parseSmtpUrl('http://mail.example.com', site)).toThrow(/smtp/);
+    expect(() => parseSmtpUrl('smtp://mail.example.com', undefined)).toThrow(/PUBLIC_URL/);
   });
 });
