@@ -199,6 +199,19 @@ describe.each(DRIVERS)('invitations by email (%s)', (driver) => {
     });
     expect((await send('DELETE', `/users/${id}/invitation`)).statusCode).toBe(409);
 
+    const inactive = await send('POST', '/users', {
+      first_name: 'Ilona',
+      last_name: 'Inactive',
+      email: `inactive${++seq}@example.com`,
+      role: 'worker',
+      is_active: false,
+    });
+    expect(inactive.json()).toMatchObject({ user: { invited: true, is_active: false } });
+    expect(inactive.json().invitation).toBeUndefined();
+    expect((await send('POST', `/users/${inactive.json().user.id}/invitation`)).json().code).toBe(
+      'USER_INACTIVE',
+    );
+
     const { id: invited } = await invite();
     const worker: Actor = await signInAs(t, 'worker');
     expect((await send('POST', `/users/${invited}/invitation`, undefined, worker.token)).statusCode).toBe(

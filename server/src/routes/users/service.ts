@@ -99,7 +99,8 @@ export async function createUser(
       ...(customRole ? customRoleChange(null, customRole) : {}),
     };
     await ctx.audit(tx, { action: 'user.create', entity: 'user', id: inserted.id, changes });
-    if (passwordHash === null) pending = await issueInvitation(ctx, tx, inserted.id);
+    // A user added deactivated is invited when activated (Resend): a link now could not be used.
+    if (passwordHash === null && inserted.isActive) pending = await issueInvitation(ctx, tx, inserted.id);
     return inserted;
   });
   if (customRole) invalidateSiteRoles(ctx.db, ctx.siteId);
