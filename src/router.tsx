@@ -36,14 +36,65 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
 });
 
+const text = (value: unknown, max = 320) =>
+  typeof value === 'string' && value !== '' && value.length <= max ? value : undefined;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+
 const loginRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: 'login',
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
-    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  // After a password page: the account's email, and which notice to show.
+  validateSearch: (
+    search: Record<string, unknown>,
+  ): { redirect?: string; email?: string; notice?: 'password-set' | 'password-reset' } =>
+    defined({
+      redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+      email: text(search.email),
+      notice:
+        search.notice === 'password-set' || search.notice === 'password-reset' ? search.notice : undefined,
+    }),
   beforeLoad: (args) => redirectIfSignedIn(args, args.search.redirect),
   component: lazyRouteComponent(() => import('./screens/login/login-screen.tsx'), 'LoginScreen'),
 });
+
+/**
+ * The emailed links' pages and the forgot-password page: public (a signed-in browser may open a
+ * link too), outside the app shell, with only their own texts.
+ */
+const withPasswordTexts = <M,>(screen: Promise<M>) =>
+  Promise.all([
+    screen,
+    import('./screens/password-links/password-link-texts.ts').then((m) => m.addPasswordLinkTexts()),
+  ]).then(([module]) => module);
+const setPasswordPages = () => withPasswordTexts(import('./screens/password-links/set-password-screen.tsx'));
+const tokenSearch = (search: Record<string, unknown>): { token?: string } =>
+  defined({ token: text(search.token, 200) });
+
+const passwordRoutes = [
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'forgot-password',
+    validateSearch: (search: Record<string, unknown>): { email?: string } =>
+      defined({ email: text(search.email) }),
+    component: lazyRouteComponent(
+      () => withPasswordTexts(import('./screens/password-links/forgot-password-screen.tsx')),
+      'ForgotPasswordScreen',
+    ),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'set-password',
+    validateSearch: tokenSearch,
+    component: lazyRouteComponent(setPasswordPages, 'SetPasswordScreen'),
+  }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path: 'reset-password',
+    validateSearch: tokenSearch,
+    component: lazyRouteComponent(setPasswordPages, 'ResetPasswordScreen'),
+  }),
+];
 
 /**
  * The app shell's chunk comes with the screens' texts (i18n/area-texts.ts) and PrimeReact's
@@ -163,6 +214,7 @@ export function preloadSignedInApp(): void {
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
+  ...passwordRoutes,
   appRoute.addChildren(screenRoutes),
   fieldRoute.addChildren(fieldRoutes),
   unknownRoute,

@@ -100,6 +100,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   }
 
   app.addHook('onClose', async () => {
+    app.services.mailer.close();
     await app.services.redis?.quit().catch(() => {});
     app.services.photos.close();
     if (ownsDatabase) await database.close();

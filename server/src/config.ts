@@ -28,6 +28,19 @@ export interface Config {
    * `{publicUrl}/t/{tag}`. Unset: the address each request came to.
    */
   publicUrl?: string;
+  /**
+   * Outgoing mail: `smtp://user:pass@host:port` (STARTTLS when the server offers it) or `smtps://`
+   * (TLS from the start). Unset: no email leaves; each message's subject and link are logged, and
+   * the answer to the admin who invited someone carries the link.
+   */
+  smtpUrl?: string;
+  /** The From of every email, e.g. `Tagger Admin <no-reply@example.com>`. */
+  mailFrom: string;
+  /** Password-reset requests: per account (site and email, existing or not) and per client address. */
+  resetAccountMaxRequests: number;
+  resetAccountWindowSeconds: number;
+  resetIpMaxRequests: number;
+  resetIpWindowSeconds: number;
   /** Extra origins allowed to call the refresh endpoint (the dev server, a proxy). */
   allowedOrigins: string[];
   /**
@@ -185,6 +198,25 @@ export function parsePhotoStorage(env: NodeJS.ProcessEnv): PhotoStorage {
   };
 }
 
+/**
+ * SMTP_URL: smtp:// or smtps:// with a host. Links in emails are built from PUBLIC_URL, never from
+ * a request's Host header (a forged Host would otherwise put an attacker's address in front of a
+ * real reset token), so sending mail needs PUBLIC_URL.
+ */
+export function parseSmtpUrl(value: string | undefined, publicUrl: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address');
+  }
+  if (!['smtp:', 'smtps:'].includes(url.protocol) || !url.hostname)
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// address with a host');
+  if (!publicUrl) throw new Error('SMTP_URL needs PUBLIC_URL: the links in emails are built from it');
+  return value.trim();
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: int(env.PORT, 3000, 'PORT'),
@@ -202,6 +234,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: env.ADMIN_PASSWORD || undefined,
     staticDir: env.STATIC_DIR ?? 'dist',
     publicUrl: parsePublicUrl(env.PUBLIC_URL),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL, parsePublicUrl(env.PUBLIC_URL)),
+    mailFrom: env.MAIL_FROM?.trim() || 'Tagger Admin <no-reply@localhost>',
+    resetAccountMaxRequests: int(env.RESET_ACCOUNT_MAX_REQUESTS, 3, 'RESET_ACCOUNT_MAX_REQUESTS'),
+    resetAccountWindowSeconds: int(env.RESET_ACCOUNT_WINDOW_SECONDS, 3600, 'RESET_ACCOUNT_WINDOW_SECONDS'),
+    resetIpMaxRequests: int(env.RESET_IP_MAX_REQUESTS, 20, 'RESET_IP_MAX_REQUESTS'),
+    resetIpWindowSeconds: int(env.RESET_IP_WINDOW_SECONDS, 15 * 60, 'RESET_IP_WINDOW_SECONDS'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

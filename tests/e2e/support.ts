@@ -41,13 +41,15 @@ export interface RunningServer {
 
 /**
  * Starts the server on a fresh folder. `seed` fills it first with the demo data (scripts/seed.ts,
- * e.g. ['--work-entries', '300', '--photos', '0']); its users sign in with 'Seed-Pass-1'.
+ * e.g. ['--work-entries', '300', '--photos', '0']); its users sign in with 'Seed-Pass-1'. `env`
+ * may be made from the server's own address (PUBLIC_URL for emailed links).
  */
 export async function startServer(
-  env: Record<string, string> = {},
+  givenEnv: Record<string, string> | ((url: string) => Record<string, string>) = {},
   options: { seed?: string[] } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
+  const env = typeof givenEnv === 'function' ? givenEnv(`http://127.0.0.1:${port}`) : givenEnv;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-e2e-'));
   // A migrated folder from the global setup; the server then only finds nothing to migrate.
   if (existsSync(E2E_DATA_TEMPLATE)) cpSync(E2E_DATA_TEMPLATE, dataDir, { recursive: true });

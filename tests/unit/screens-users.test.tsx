@@ -197,4 +197,53 @@ describe('users screen', () => {
     expect(within(row('Maija')).getByText('05/03/2026')).toBeTruthy();
     await i18n.changeLanguage('en');
   });
+
+  it('shows an invited user with their link, resends (showing the link on a server without email) and revokes', async () => {
+    const expires = new Date(Date.now() + 6 * 86_400_000).toISOString();
+    const invited = user(5, 'Iida', 'worker', { invited: true, invitation_expires_at: expires });
+    const link = 'http://localhost/set-password?token=abc';
+    http.apiRequest.mockImplementation(async (config: { method: string; url: string }) => {
+      if (config.url === '/users/5/invitation' && config.method === 'POST')
+        return { user: invited, invitation: { expires_at: expires, delivery: 'logged', link } };
+      if (config.url === '/users/5/invitation' && config.method === 'DELETE')
+        return { user: { ...invited, invitation_expires_at: null } };
+      return { users: [...USERS, invited] };
+    });
+    await renderAs({ id: 1, role: 'admin' }, [...USERS, invited]);
+    const cells = within(row('Iida'));
+    expect(cells.getByText('Invited')).toBeTruthy();
+    expect(cells.getByText(/^Link valid until /)).toBeTruthy();
+
+    await act(async () =>
+      fireEvent.click(cells.getByRole('button', { name: 'Resend invitation Iida Test' })),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Invitation link' });
+    expect((within(dialog).getByLabelText('Invitation link for Iida Test') as HTMLInputElement).value).toBe(
+      link,
+    );
+
+    await act(async () =>
+      fireEvent.click(cells.getByRole('button', { name: 'Revoke invitation Iida Test' })),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Revoke invitation' });
+    await act(async () =>
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Revoke invitation' })),
+    );
+    await waitFor(() =>
+      expect(http.apiRequest).toHaveBeenCalledWith(
+        expect.objectContaining({ url: '/users/5/invitation', method: 'DELETE' }),
+        undefined,
+      ),
+    );
+    expect(await screen.findByText('Invitation of Iida Test revoked')).toBeTruthy();
+  });
+
+  it('says an invited user without a working link has none, and offers no revoke', async () => {
+    const lapsed = user(6, 'Lassi', 'worker', { invited: true, invitation_expires_at: null });
+    await renderAs({ id: 1, role: 'admin' }, [...USERS, lapsed]);
+    const cells = within(row('Lassi'));
+    expect(cells.getByText('No valid link')).toBeTruthy();
+    expect(cells.getByRole('button', { name: 'Resend invitation Lassi Test' })).toBeTruthy();
+    expect(cells.queryByRole('button', { name: 'Revoke invitation Lassi Test' })).toBeNull();
+  });
 });

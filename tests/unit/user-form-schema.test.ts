@@ -23,6 +23,7 @@ const valid: UserFormValues = {
   password: 'secret1',
   role: 'worker',
   is_active: true,
+  language: null,
 };
 
 /** Every field's first error, translated to English as the form would show it. */
@@ -71,8 +72,8 @@ describe('user form schema', () => {
     expect(errorsOf('create', { email: 'a@b' })).toEqual({ email: 'Please enter a valid email address' });
   });
 
-  it('requires a password of at least 6 characters on create', () => {
-    expect(errorsOf('create', { password: '' })).toEqual({ password: 'This field is required' });
+  it('allows an empty password on create (an invitation), but not a short one', () => {
+    expect(errorsOf('create', { password: '' })).toEqual({});
     expect(errorsOf('create', { password: '12345' })).toEqual({ password: 'Minimum length is 6 characters' });
   });
 
@@ -106,6 +107,15 @@ describe('user form payloads', () => {
       password: 'secret1',
       role: 'worker',
     });
+  });
+
+  it('invites on create without a password, in the chosen language', () => {
+    const body = toCreateBody(userFormSchema('create').cast({ ...valid, password: '', language: 'fi' }));
+    expect(body).not.toHaveProperty('password');
+    expect(body.language).toBe('fi');
+    expect(toUpdateBody(userFormSchema('edit').cast({ ...valid, language: 'fi' }))).not.toHaveProperty(
+      'language',
+    );
   });
 
   it('leaves an empty password out on edit', () => {

@@ -7,15 +7,18 @@ import { findSessionState } from '../repositories/sessions.ts';
 import { createExportSlots } from './export-slots.ts';
 import type { LoginLimits, Services } from './index.ts';
 import { createLiveSessions } from './live-sessions.ts';
-import { createMemoryLoginLimiter } from './memory-stores.ts';
+import { createMailer } from './mailer.ts';
+import { createMemoryCounterStore, createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
 import { createPhotoStore } from './photo-stores.ts';
 import { createRedisClient } from './redis-client.ts';
 import {
+  createRedisCounterStore,
   createRedisLoginLimiter,
   createRedisRevocationStore,
   createRedisRoleVersions,
 } from './redis-stores.ts';
+import { createRequestLimiter } from './request-limiter.ts';
 import { createTokenService } from './tokens.ts';
 import { createTrustedDevices } from './trusted-devices.ts';
 
@@ -56,6 +59,17 @@ export async function createServices(
     liveSessions: createLiveSessions((sessionId) => findSessionState(db, sessionId)),
     loginLimiter: redis ? createRedisLoginLimiter(redis, limits) : createMemoryLoginLimiter(limits),
     trustedDevices: createTrustedDevices(jwtSecret, config.trustedDeviceTtl),
+    resetLimiter: createRequestLimiter(
+      redis ? createRedisCounterStore(redis) : createMemoryCounterStore(),
+      'reset',
+      {
+        accountMax: config.resetAccountMaxRequests,
+        accountWindowSeconds: config.resetAccountWindowSeconds,
+        ipMax: config.resetIpMaxRequests,
+        ipWindowSeconds: config.resetIpWindowSeconds,
+      },
+    ),
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log),
     exportSlots: createExportSlots(config.exportsPerUser, config.exportsPerSite),
     redis,
     photos,

@@ -6,8 +6,10 @@
 import type { Redis } from 'ioredis';
 import type { ExportSlots } from './export-slots.ts';
 import type { LiveSessions } from './live-sessions.ts';
+import type { Mailer } from './mailer.ts';
 import type { PasswordService } from './passwords.ts';
 import type { PhotoStore } from './photo-stores.ts';
+import type { RequestLimiter } from './request-limiter.ts';
 import type { TokenService } from './tokens.ts';
 import type { TrustedDevices } from './trusted-devices.ts';
 
@@ -85,6 +87,10 @@ export interface Services {
   liveSessions: LiveSessions;
   loginLimiter: LoginLimiter;
   trustedDevices: TrustedDevices;
+  /** Password-reset requests per account and per address (request-limiter.ts). */
+  resetLimiter: RequestLimiter;
+  /** Outgoing email, or its log line without SMTP_URL (mailer.ts). */
+  mailer: Mailer;
   /** Concurrent CSV exports per user and per site (export-slots.ts). */
   exportSlots: ExportSlots;
   redis: Redis | null;

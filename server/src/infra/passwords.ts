@@ -6,7 +6,8 @@ const ARGON2ID = 2 as Algorithm.Argon2id;
 
 export interface PasswordService {
   hash(password: string): Promise<string>;
-  verify(hashValue: string, password: string): Promise<boolean>;
+  /** A user with no password yet (invited) never matches, after the same time as a real check. */
+  verify(hashValue: string | null, password: string): Promise<boolean>;
   /** Spends the same time as a real check, so an unknown email cannot be told apart by timing. */
   verifyDummy(password: string): Promise<void>;
 }
@@ -18,18 +19,23 @@ export function createPasswordService(params: {
 }): PasswordService {
   const options = { ...params, algorithm: ARGON2ID };
   let dummy: Promise<string> | undefined;
+  const verifyDummy = async (password: string) => {
+    dummy ??= hash('not-a-real-password', options);
+    await verify(await dummy, password).catch(() => false);
+  };
   return {
     hash: (password) => hash(password, options),
     async verify(hashValue, password) {
+      if (hashValue === null) {
+        await verifyDummy(password);
+        return false;
+      }
       try {
         return await verify(hashValue, password);
       } catch {
         return false;
       }
     },
-    async verifyDummy(password) {
-      dummy ??= hash('not-a-real-password', options);
-      await verify(await dummy, password).catch(() => false);
-    },
+    verifyDummy,
   };
 }

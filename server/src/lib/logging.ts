@@ -85,10 +85,33 @@ export function serializeError(err: unknown, depth = 0): SafeError {
   return out;
 }
 
+/** A `token` query parameter (the emailed links' pages, /set-password?token=…) is a secret too. */
+const URL_TOKEN = /([?&]token=)[^&#]*/gi;
+export const redactUrl = (url: string) => url.replace(URL_TOKEN, `$1${REDACTED}`);
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serialiser, with the URL's secrets taken out. */
+function serializeRequest(req: LoggedRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  };
+}
+
 export function loggerOptions(level: string): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    serializers: { err: serializeError, error: serializeError },
+    serializers: { err: serializeError, error: serializeError, req: serializeRequest as never },
   };
 }

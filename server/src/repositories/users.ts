@@ -3,13 +3,14 @@
  * site's rows; rows leave as the snake_case User of the API (the password hash never does).
  */
 import type { Static } from '@sinclair/typebox';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
 import type { Db } from '../db/client.ts';
 import { users, workEntries } from '../db/schema/index.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { User, UserListOptions } from '../schemas/user.ts';
+import { invitationExpiries } from './account-tokens.ts';
 import { customRolesByUser } from './roles.ts';
 import { siteScoped } from './site-scoped.ts';
 import { foldedSearch } from './tasks-search.ts';
@@ -38,14 +39,35 @@ export function userIdentity(row: UserIdentityRow) {
   };
 }
 
-export function toApiUser(row: UserRow, customRole: { id: number; name: string } | null = null): ApiUser {
+/**
+ * `invitationExpiresAt`: the invited user's latest unspent link's expiry (null: none left), when the
+ * caller read it (repositories/account-tokens.ts invitationExpiries); left out otherwise.
+ */
+export function toApiUser(
+  row: UserRow,
+  customRole: { id: number; name: string } | null = null,
+  invitationExpiresAt?: Date | null,
+): ApiUser {
+  const invited = row.passwordHash === null;
   return {
     ...userIdentity(row),
     last_login_at: row.lastLoginAt ? row.lastLoginAt.toISOString() : null,
     updated_at: row.updatedAt.toISOString(),
     custom_role_id: customRole?.id ?? null,
     custom_role_name: customRole?.name ?? null,
+    invited,
+    ...(invited && invitationExpiresAt !== undefined
+      ? { invitation_expires_at: invitationExpiresAt?.toISOString() ?? null }
+      : {}),
   };
+}
+
+/** The users-list status filter: signed up and active, deactivated, or invited (no password yet). */
+function statusFilter(status: UserListOptions['status']) {
+  if (status === 'inactive') return eq(users.isActive, false);
+  if (status === 'active') return and(eq(users.isActive, true), isNotNull(users.passwordHash));
+  if (status === 'invited') return and(eq(users.isActive, true), isNull(users.passwordHash));
+  return undefined;
 }
 
 export function listUsers(db: Db, siteId: string, filters: UserListOptions = {}): Promise<UserRow[]> {
@@ -59,7 +81,7 @@ export function listUsers(db: Db, siteId: string, filters: UserListOptions = {})
         // The full name is the first and last joined, so "Aino Vir" finds Aino Virtanen.
         foldedSearch(search, [users.firstName, users.lastName, users.email]),
         role === undefined ? undefined : eq(users.role, role),
-        status === undefined ? undefined : eq(users.isActive, status === 'active'),
+        statusFilter(status),
       ),
     )
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
@@ -95,19 +117,44 @@ async function usersVersion(db: Db, siteId: string): Promise<number> {
 export async function listSiteUsersJson(db: Db, siteId: string): Promise<string> {
   // Stored under the version read before the list: a change in between only costs a re-read.
   return listCache.get(db, siteId, await usersVersion(db, siteId), async () => {
-    const [rows, customRoles] = await Promise.all([listUsers(db, siteId), customRolesByUser(db, siteId)]);
+    const [rows, customRoles, invitations] = await Promise.all([
+      listUsers(db, siteId),
+      customRolesByUser(db, siteId),
+      invitationExpiries(db, siteId),
+    ]);
     // ApiUser holds only the User schema's fields: what the serializer would write.
-    return JSON.stringify({ users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) });
+    const body = rows.map((row) =>
+      toApiUser(row, customRoles.get(row.id) ?? null, invitations.get(row.id) ?? null),
+    );
+    return JSON.stringify({ users: body });
   });
 }
 
 /** The `{ users: [...] }` body of a filtered list (not cached: the cache holds the whole list). */
 export async function listFilteredUsers(db: Db, siteId: string, filters: UserListOptions) {
-  const [rows, customRoles] = await Promise.all([
+  const [rows, customRoles, invitations] = await Promise.all([
     listUsers(db, siteId, filters),
     customRolesByUser(db, siteId),
+    invitationExpiries(db, siteId),
   ]);
-  return { users: rows.map((row) => toApiUser(row, customRoles.get(row.id) ?? null)) };
+  return {
+    users: rows.map((row) =>
+      toApiUser(row, customRoles.get(row.id) ?? null, invitations.get(row.id) ?? null),
+    ),
+  };
+}
+
+/**
+ * A change to the user's invitation (a new or withdrawn link) marks the user changed, so the users
+ * list (cached under the site's users version, which a trigger on users bumps) shows it.
+ */
+export async function touchUser(db: Db, siteId: string, id: number): Promise<UserRow | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(users.siteId, siteId), eq(users.id, id)))
+    .returning();
+  return row;
 }
 
 /** find, insert, update and remove by id, always within the site. */

@@ -14,7 +14,7 @@ import { Task } from './task.ts';
 import { CompletionStats, SkippedInstance, TaskInstance } from './task-instance.ts';
 import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
 import { TaskTemplate } from './task-template.ts';
-import { RoleSchema, SessionUser, User } from './user.ts';
+import { Invitation, RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
 
@@ -25,6 +25,7 @@ export const SHARED_SCHEMAS = [
   RoleSchema,
   ...ROLE_SCHEMAS,
   User,
+  Invitation,
   SessionUser,
   ServiceHealth,
   UserGroup,

@@ -27,6 +27,13 @@ export const User = Type.Object(
     /** The site's custom role the user holds, which then decides their permissions (GET /roles). */
     custom_role_id: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
     custom_role_name: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+    /** Invited and not yet signed up: no password of their own yet, so they cannot sign in. */
+    invited: Type.Optional(Type.Boolean()),
+    /**
+     * An invited user's latest unspent invitation link: when it stops working (possibly already
+     * past); null when none is left (revoked). In the list and the invitation answers.
+     */
+    invitation_expires_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   },
   { $id: 'User' },
 );
@@ -66,9 +73,12 @@ export const UserCreate = Type.Object(
     first_name: name(),
     last_name: name(),
     email: email(),
-    password: Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax }),
+    /** Absent: the user is invited by email to set their own password (a single-use link valid 7 days). */
+    password: Type.Optional(Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })),
     role: Type.Ref(RoleSchema),
     is_active: Type.Optional(Type.Boolean()),
+    /** The user's language: their emails and console; null or absent follows their browser (emails: the site default). */
+    language: Type.Optional(Type.Union([...LANGUAGES.map((l) => Type.Literal(l)), Type.Null()])),
     /** A custom role of the site to give instead of the built-in role (which is then kept as worker). */
     custom_role_id: Type.Optional(
       Type.Union([Type.Integer({ minimum: 1, maximum: 2147483647 }), Type.Null()]),
@@ -112,8 +122,9 @@ export const UserListQuery = Type.Object(
     ),
     role: Type.Optional(Type.Union(ROLES.map((r) => Type.Literal(r)))),
     status: Type.Optional(
-      Type.Union([Type.Literal('active'), Type.Literal('inactive')], {
-        description: 'Only active, or only deactivated, users',
+      Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('invited')], {
+        description:
+          'Only active users (signed up), only deactivated ones, or only invited ones who have not set a password yet',
       }),
     ),
   },
@@ -121,6 +132,34 @@ export const UserListQuery = Type.Object(
 );
 export type UserListOptions = Static<typeof UserListQuery>;
 export const UserResponse = Type.Object({ user: Type.Ref(User) }, { $id: 'UserResponse' });
+
+/** What became of an invitation email. */
+export const Invitation = Type.Object(
+  {
+    expires_at: Type.String({ format: 'date-time' }),
+    delivery: Type.Union([Type.Literal('sent'), Type.Literal('logged'), Type.Literal('failed')], {
+      description:
+        'sent: the mail server accepted it; logged: the server sends no email (no SMTP_URL), so `link` is here to pass on; failed: the mail server refused it or could not be reached (resend later)',
+    }),
+    link: Type.Optional(
+      Type.String({
+        description: 'Only when the server sends no email: the link the user would have been mailed',
+      }),
+    ),
+  },
+  { $id: 'Invitation' },
+);
+
+/** A new user, and their invitation when no password was given. */
+export const UserCreated = Type.Object(
+  { user: Type.Ref(User), invitation: Type.Optional(Type.Ref(Invitation)) },
+  { $id: 'UserCreated' },
+);
+
+export const InvitationResult = Type.Object(
+  { user: Type.Ref(User), invitation: Type.Ref(Invitation) },
+  { $id: 'InvitationResult' },
+);
 
 export const UserDeleteResult = Type.Object(
   {

@@ -10,6 +10,7 @@ import { assignments } from './assignments.ts';
 import { auditLog } from './audit-log.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
+import { passwordLinks } from './password-links.ts';
 import { positionGroups } from './position-groups.ts';
 import { positions } from './positions.ts';
 import { roles as rolesScreen } from './roles.ts';
@@ -30,6 +31,7 @@ export const AREAS = {
   userGroups,
   positions,
   positionGroups,
+  passwordLinks,
   rolesScreen,
   siteSettings,
   systemStatus,

@@ -98,6 +98,10 @@ export const enCore = {
     refreshFailed: 'Failed to refresh user',
     rateLimited: 'Too many sign-in attempts. Please wait a moment and try again.',
     unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+    forgotPassword: 'Forgot your password?',
+    passwordSet: 'Your password is set. Sign in with it.',
+    passwordReset:
+      'Your password has been changed and you were signed out everywhere. Sign in with the new password.',
   },
 } as const;
 

@@ -94,5 +94,9 @@ export const fiCore: CoreTranslation = {
     refreshFailed: 'Käyttäjätietojen päivittäminen epäonnistui',
     rateLimited: 'Liian monta kirjautumisyritystä. Odota hetki ja yritä uudelleen.',
     unavailable: 'Palvelu ei ole juuri nyt käytettävissä. Yritä hetken kuluttua uudelleen.',
+    forgotPassword: 'Unohditko salasanasi?',
+    passwordSet: 'Salasanasi on asetettu. Kirjaudu sillä sisään.',
+    passwordReset:
+      'Salasanasi vaihdettiin ja sinut kirjattiin ulos kaikkialta. Kirjaudu uudella salasanalla.',
   },
 };

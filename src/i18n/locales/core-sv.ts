@@ -94,5 +94,9 @@ export const svCore: CoreTranslation = {
     refreshFailed: 'Det gick inte att uppdatera användaruppgifterna',
     rateLimited: 'För många inloggningsförsök. Vänta en stund och försök igen.',
     unavailable: 'Tjänsten är tillfälligt otillgänglig. Försök igen om en stund.',
+    forgotPassword: 'Glömt ditt lösenord?',
+    passwordSet: 'Ditt lösenord är valt. Logga in med det.',
+    passwordReset:
+      'Ditt lösenord har ändrats och du har loggats ut överallt. Logga in med det nya lösenordet.',
   },
 };

@@ -1,7 +1,8 @@
 import type { User } from '../../api/gen/model';
 import { canManageUser, hasPermission, type RoleLike } from '../../domain/permissions.ts';
 
-export type UserActions = { canEdit: boolean; canDelete: boolean };
+/** canInvite: resend an invited user's link (their invitation is a create's). */
+export type UserActions = { canEdit: boolean; canDelete: boolean; canInvite: boolean };
 
 export const fullName = (user: Pick<User, 'first_name' | 'last_name'>) =>
   `${user.first_name} ${user.last_name}`;
@@ -19,7 +20,7 @@ export function userRowActions(
   target: Pick<User, 'id' | 'role' | 'custom_role_id'>,
   customLevels?: ReadonlyMap<number, number>,
 ): UserActions {
-  if (!viewer) return { canEdit: false, canDelete: false };
+  if (!viewer) return { canEdit: false, canDelete: false, canInvite: false };
   const customLevel = target.custom_role_id ? customLevels?.get(target.custom_role_id) : undefined;
   const targetRank: RoleLike =
     customLevel === undefined ? target.role : { level: customLevel, permissions: [] };
@@ -27,5 +28,6 @@ export function userRowActions(
   return {
     canEdit: manageable && hasPermission(viewer.role, 'users.update'),
     canDelete: manageable && hasPermission(viewer.role, 'users.delete') && viewer.id !== target.id,
+    canInvite: manageable && hasPermission(viewer.role, 'users.create'),
   };
 }

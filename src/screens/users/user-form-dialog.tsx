@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../api/gen/model';
+import type { Invitation, User } from '../../api/gen/model';
 import { useCreateUser, useUpdateUser } from '../../api/gen/users/users.ts';
 import { useInvalidatingMutation } from '../../api/use-invalidating-mutation.ts';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
@@ -8,6 +8,7 @@ import { formMessage } from '../../components/common/form-message.ts';
 import { type RecordDialogProps, useRecordForm } from '../../components/common/use-record-form.ts';
 import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { assignableRoles } from '../../domain/permissions.ts';
+import { toLanguage } from '../../i18n/languages.ts';
 import { usePermissions } from '../../machines/auth/auth-provider.tsx';
 import { useCustomRoles } from './use-custom-roles.ts';
 import { usersListKey } from './use-users-api.ts';
@@ -22,12 +23,18 @@ import {
 } from './user-form.schema.ts';
 import { type RoleOption, UserFormFields } from './user-form-fields.tsx';
 
-/** The user to edit, or null to add one. */
-type Props = RecordDialogProps & { user: User | null };
+/**
+ * The user to edit, or null to add one; `onInvited` hears of the invitation a user added without
+ * a password was sent (or, on a server without email, its link).
+ */
+type Props = RecordDialogProps & {
+  user: User | null;
+  onInvited?: (user: User, invitation: Invitation) => void;
+};
 
 /** Spec §5 user form: add or edit, in the app's one form dialog. */
-export function UserFormDialog({ user, ...shown }: Props) {
-  const { t } = useTranslation();
+export function UserFormDialog({ user, onInvited, ...shown }: Props) {
+  const { t, i18n } = useTranslation();
   const mode: UserFormMode = user ? 'edit' : 'create';
   const { grant } = usePermissions();
   const { assignable } = useCustomRoles();
@@ -50,13 +57,18 @@ export function UserFormDialog({ user, ...shown }: Props) {
   const { form, dialogProps } = useRecordForm({
     schema,
     name: (values) => `${values.first_name} ${values.last_name}`,
-    values: (row) => userFormValues(row, defaultRole),
+    // A new user's language starts as the console's: the admin's guess at what the invitee reads.
+    values: (row) => userFormValues(row, defaultRole, toLanguage(i18n.resolvedLanguage)),
     fields: USER_FORM_ERROR_FIELDS,
     overrides: { unique: formMessage('users.emailTaken') },
     record: user,
     ...shown,
     header: [t('users.add'), t('users.edit')],
-    create: (values) => createUser.mutateAsync({ data: toCreateBody(values) }),
+    create: async (values) => {
+      const answer = await createUser.mutateAsync({ data: toCreateBody(values) });
+      if (answer.invitation) onInvited?.(answer.user, answer.invitation);
+      return answer;
+    },
     update: (row, values) => updateUser.mutateAsync({ id: row.id, data: toUpdateBody(values) }),
     failureMessage: t('users.saveFailed'),
   });

@@ -7,6 +7,7 @@ import {
   SwitchField,
   TextField,
 } from '../../components/common/form-inputs.tsx';
+import { LANGUAGES } from '../../domain/languages.ts';
 import type { RoleChoice, UserFormMode, UserFormValues } from './user-form.schema.ts';
 
 export type RoleOption = { label: string; value: RoleChoice };
@@ -21,6 +22,10 @@ type Props = {
 export function UserFormFields({ mode, control, roleOptions }: Props) {
   const { t } = useTranslation();
   const field = fieldsOf(control, 'user');
+  const languageOptions = LANGUAGES.map((language) => ({
+    label: t(`languages.${language}`),
+    value: language,
+  }));
   return (
     <div className="form-grid">
       <TextField {...field('first_name', t('users.form.firstName'))} autoComplete="given-name" />
@@ -33,9 +38,16 @@ export function UserFormFields({ mode, control, roleOptions }: Props) {
       />
       <PasswordField
         {...field('password', mode === 'create' ? t('users.form.password') : t('users.form.newPassword'))}
-        hint={mode === 'edit' ? t('users.form.passwordHint') : undefined}
+        hint={mode === 'edit' ? t('users.form.passwordHint') : t('users.form.passwordInviteHint')}
       />
       <DropdownField {...field('role', t('users.form.role'))} options={roleOptions} />
+      {mode === 'create' ? (
+        <DropdownField
+          {...field('language', t('users.form.language'))}
+          options={languageOptions}
+          hint={t('users.form.languageHint')}
+        />
+      ) : null}
       {mode === 'edit' ? (
         <SwitchField
           {...field('is_active', t('users.form.active'), 'user-active')}

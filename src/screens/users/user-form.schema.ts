@@ -3,12 +3,12 @@ import type { CreateUserBody, UpdateUserBody, User } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
 import {
   maxMessage,
-  minMessage,
   optionalMinText,
   requiredMessage as required,
   requiredText,
   schemaFields,
 } from '../../components/common/form-rules.ts';
+import { LANGUAGES, type Language } from '../../domain/languages.ts';
 import { ROLES, type Role } from '../../domain/permissions.ts';
 import { EMAIL_REGEX, LIMITS } from '../../domain/validation.ts';
 
@@ -34,18 +34,12 @@ function splitRoleChoice(choice: string): { role: Role; custom_role_id: number |
 
 /**
  * Spec §5 user form, with the limits the server's schema uses (src/domain). The password is
- * required only on create; on edit an empty password means "keep the current one" and is left
- * out of the request. Only the roles the viewer may assign are accepted.
+ * optional: an empty one on create invites the user by email to set their own, on edit keeps the
+ * current one; either way it is left out of the request. The language (create only) is the
+ * invitee's: their emails' and console's. Only the roles the viewer may assign are accepted.
  */
-export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleChoice[] = ROLES) {
-  const password =
-    mode === 'create'
-      ? yup
-          .string()
-          .required(required)
-          .min(LIMITS.passwordMin, minMessage(LIMITS.passwordMin))
-          .max(LIMITS.passwordMax, maxMessage(LIMITS.passwordMax))
-      : optionalMinText(LIMITS.passwordMin, LIMITS.passwordMax);
+export function userFormSchema(_mode: UserFormMode, allowedRoles: readonly RoleChoice[] = ROLES) {
+  const password = optionalMinText(LIMITS.passwordMin, LIMITS.passwordMax);
 
   return yup.object({
     first_name: name(),
@@ -62,6 +56,11 @@ export function userFormSchema(mode: UserFormMode, allowedRoles: readonly RoleCh
       .required(required)
       .oneOf([...allowedRoles], required),
     is_active: yup.boolean().default(true),
+    language: yup
+      .string<Language>()
+      .oneOf([...LANGUAGES])
+      .nullable()
+      .default(null),
   });
 }
 
@@ -75,30 +74,48 @@ export const USER_FORM_ERROR_FIELDS = {
 } as Record<string, keyof UserFormValues>;
 
 /** The empty form preselects the site's default role (Site settings) when the viewer may give it. */
-export function userFormValues(user: User | null, defaultRole?: RoleChoice): Partial<UserFormValues> {
+export function userFormValues(
+  user: User | null,
+  defaultRole?: RoleChoice,
+  language: Language | null = null,
+): Partial<UserFormValues> {
   if (!user) {
-    const empty = { first_name: '', last_name: '', email: '', password: '', is_active: true };
+    const empty = { first_name: '', last_name: '', email: '', password: '', is_active: true, language };
     return defaultRole ? { ...empty, role: defaultRole } : empty;
   }
   const { first_name, last_name, email, is_active } = user;
   const role = user.custom_role_id ? customRoleChoice(user.custom_role_id) : user.role;
-  return { first_name, last_name, email, role, is_active, password: '' };
+  return { first_name, last_name, email, role, is_active, password: '', language: null };
 }
 
+/** No password: the server invites the user by email. */
 export function toCreateBody({
   first_name,
   last_name,
   email,
   password,
   role,
+  language,
 }: UserFormValues): CreateUserBody {
   const { role: builtIn, custom_role_id } = splitRoleChoice(role);
-  const body: CreateUserBody = { first_name, last_name, email, password, role: builtIn };
+  const body: CreateUserBody = {
+    first_name,
+    last_name,
+    email,
+    role: builtIn,
+    ...(password ? { password } : {}),
+    ...(language ? { language } : {}),
+  };
   return custom_role_id === null ? body : { ...body, custom_role_id };
 }
 
 /** An edit always names the custom role, null taking it away when a built-in one was picked. */
-export function toUpdateBody({ password, role, ...values }: UserFormValues): UpdateUserBody {
+export function toUpdateBody({
+  password,
+  role,
+  language: _language,
+  ...values
+}: UserFormValues): UpdateUserBody {
   const body: UpdateUserBody = { ...values, ...splitRoleChoice(role) };
   return password ? { ...body, password } : body;
 }

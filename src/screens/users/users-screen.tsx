@@ -7,7 +7,9 @@ import { ListPage } from '../../components/common/list-page.tsx';
 import { useRecordScreen } from '../../components/common/use-record-screen.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useAuth, usePermissions } from '../../machines/auth/auth-provider.tsx';
+import { InvitationLinkDialog } from './invitation-parts.tsx';
 import { useCustomRoles } from './use-custom-roles.ts';
+import { useInvitations } from './use-invitations.ts';
 import { usersListKey, useUsersList } from './use-users-api.ts';
 import { fullName } from './user-actions.ts';
 import { UserFormDialog } from './user-form-dialog.tsx';
@@ -29,6 +31,7 @@ export function UsersScreen() {
   const [search, setSearch] = useScreenSearch(validateUsersSearch);
   const users = useUsersList({ filters: { search: search.q, role: search.role, status: search.status } });
   const deleteUser = useInvalidatingMutation(useDeleteUser, [usersListKey]);
+  const invitations = useInvitations();
   const screen = useRecordScreen<User>({
     area: 'users',
     confirmDelete: (user) => ({
@@ -47,7 +50,16 @@ export function UsersScreen() {
       subtitle={t('users.subtitle')}
       add={screen.addAction(t('users.add'))}
       loadFailed={users.isError}
-      after={<UserFormDialog user={screen.dialog.row} {...screen.dialog.dialogProps} />}
+      after={
+        <>
+          <UserFormDialog
+            user={screen.dialog.row}
+            onInvited={invitations.report}
+            {...screen.dialog.dialogProps}
+          />
+          <InvitationLinkDialog shown={invitations.shownLink} onHide={invitations.hideLink} />
+        </>
+      }
     >
       <UsersToolbar search={search} onChange={(patch) => setSearch(patch, { replace: true })} />
       {/* The table decides each row's buttons by rank and permission (user-actions.ts). */}
@@ -58,6 +70,8 @@ export function UsersScreen() {
         viewer={me ? { id: me.id, role: grant ?? me.role } : null}
         onEdit={screen.edit}
         onDelete={screen.askDelete}
+        onResend={invitations.resend}
+        onRevoke={invitations.revoke}
         createdId={screen.dialog.created}
         filtered={Boolean(search.q || search.role || search.status)}
       />

@@ -7,7 +7,7 @@ import { enumParam, textParam } from '../../components/routing/search-params.ts'
 import { ROLES } from '../../domain/permissions.ts';
 import { LIMITS } from '../../domain/validation.ts';
 
-export const USER_STATUSES = ['active', 'inactive'] as const;
+export const USER_STATUSES = ['active', 'invited', 'inactive'] as const;
 
 export const validateUsersSearch = (search: Record<string, unknown>) => ({
   /** Text within the first, last or full name or the email. */

@@ -5,6 +5,9 @@
  * cannot make succeed (they name a record of a kind it cannot guess), and the few operations that
  * change nothing, each with its reason.
  */
+
+import { newAccountToken } from '../../../server/src/infra/account-tokens.ts';
+import { insertAccountToken } from '../../../server/src/repositories/account-tokens.ts';
 import type { Operation } from '../fuzz/openapi.ts';
 import { bearer, type TestApp } from '../helpers.ts';
 import { insertEntry, makePosition, makeTask } from '../work-entries-support.ts';
@@ -14,6 +17,7 @@ import { signInAs } from './actors.ts';
 export const NOT_AUDITED: Record<string, string> = {
   validateTaskDependency: 'checks a dependency without saving anything',
   refreshToken: 'rotates the session token every few minutes; sign-in and sign-out are the session events',
+  inspectPasswordLink: 'reads what an emailed link is for, without using it',
 };
 
 /** Creating and changing first, then deleting, then the caller's own account and session. */
@@ -82,6 +86,35 @@ export async function auditFixtures(t: TestApp, token: string) {
   const legacy = (
     await post('/task-templates', { name: 'Old template', priority: 'medium', duration_minutes: 30 })
   ).id;
+  // Invited users (no password: the answer carries the link, the test server sending no email).
+  const invite = async (n: number) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users',
+      headers: bearer(token),
+      payload: {
+        first_name: 'Invited',
+        last_name: `User ${n}`,
+        email: `invited${n}@example.com`,
+        role: 'worker',
+      },
+    });
+    const body = res.json();
+    return {
+      id: body.user.id as number,
+      token: new URL(body.invitation.link).searchParams.get('token') ?? '',
+    };
+  };
+  const invited = [await invite(1), await invite(2), await invite(3)];
+  const reset = newAccountToken('password_reset');
+  await insertAccountToken(t.app.database.db, {
+    siteId: 'main',
+    userId: others[1].id,
+    purpose: 'password_reset',
+    tokenHash: reset.tokenHash,
+    expiresAt: reset.expiresAt,
+    createdBy: null,
+  });
   return {
     /** Ids every generated path names (users: not the admin's own 1). */
     seededIds: [2, 3, 4],
@@ -96,6 +129,8 @@ export async function auditFixtures(t: TestApp, token: string) {
     instances,
     dependency,
     legacy,
+    invited,
+    resetToken: reset.token,
     settings: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
   };
@@ -177,4 +212,13 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
     },
   ],
   deleteTaskDependency: (f) => [{ url: `/task-dependencies/${f.dependency}` }],
+  resendInvitation: (f) => [{ url: `/users/${f.invited[0].id}/invitation` }],
+  revokeInvitation: (f) => [{ url: `/users/${f.invited[1].id}/invitation` }],
+  acceptInvitation: (f) => [
+    { url: '/auth/invitations/accept', payload: { token: f.invited[2].token, password: 'Accepted-Pass-1' } },
+  ],
+  requestPasswordReset: () => [{ url: '/auth/password-resets', payload: { email: 'admin@example.com' } }],
+  completePasswordReset: (f) => [
+    { url: '/auth/password-resets/complete', payload: { token: f.resetToken, password: 'Reset-Pass-42' } },
+  ],
 };

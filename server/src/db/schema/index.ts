@@ -3,6 +3,7 @@
  * (site_id, …) indexes; uniqueness that the product promises is a database constraint, so two
  * concurrent requests cannot both win.
  */
+export * from './account-tokens.ts';
 export * from './assignments.ts';
 export * from './audit-events.ts';
 export * from './idempotency-keys.ts';

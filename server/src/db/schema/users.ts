@@ -24,7 +24,8 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: text('role').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until an invited user sets their own password (account-tokens.ts): they cannot sign in. */
+    passwordHash: text('password_hash'),
     isActive: isActive(),
     /** The console language the user chose for themselves; null follows the browser. */
     language: text('language'),

@@ -15,6 +15,7 @@ import {
 import { errorResponse } from '../../schemas/common.ts';
 import { changeOwnPassword, updateOwnAccount } from './account-service.ts';
 import { refreshRequestGuard } from './cookie.ts';
+import { passwordLinkRoutes } from './password-link-routes.ts';
 import { currentUser, refresh, signIn, signOut } from './service.ts';
 
 const tags = ['auth'];
@@ -56,6 +57,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return signIn(app, request, reply, { email, password, siteId });
     },
   );
+
+  passwordLinkRoutes(app);
 
   app.get(
     '/me',

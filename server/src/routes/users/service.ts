@@ -11,12 +11,20 @@ import { auditDiff } from '../../lib/audit-record.ts';
 import { findPgError } from '../../lib/db-errors.ts';
 import { errors, HttpError } from '../../lib/errors.ts';
 import { trimmedName } from '../../lib/text-rules.ts';
+import { revokeLiveTokens } from '../../repositories/account-tokens.ts';
 import { raiseCredentialsEpoch } from '../../repositories/auth.ts';
 import * as roleRepo from '../../repositories/roles.ts';
 import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserListOptions, UserUpdate } from '../../schemas/user.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertUserCapacity } from '../site-settings/service.ts';
+import {
+  type InvitationAnswer,
+  issueInvitation,
+  type PendingInvitation,
+  sendInvitation,
+} from './invitations.ts';
+import { loadTarget, rankTooLow } from './target.ts';
 
 const { userRows } = repo;
 
@@ -48,21 +56,19 @@ function roleNotAllowed(role: string, field = 'role'): HttpError {
   });
 }
 
-const rankTooLow = () =>
-  errors.forbidden('You can only manage users whose role is below your own', 'RANK_TOO_LOW');
-
 async function assertEmailFree(ctx: RequestContext, email: string, exceptId?: number) {
   if (await repo.emailTaken(ctx.db, ctx.siteId, email, exceptId)) throw errors.conflict('email', EMAIL_TAKEN);
 }
 
-async function loadTarget(ctx: RequestContext, id: number): Promise<repo.UserRow> {
-  // Another site's user is indistinguishable from a missing one.
-  const target = await userRows.find(ctx.db, ctx.siteId, id);
-  if (!target) throw errors.notFound('User not found', 'USER_NOT_FOUND');
-  return target;
-}
-
-export async function createUser(ctx: RequestContext, input: Body<Static<typeof UserCreate>>) {
+/**
+ * A new user. Without a password they are invited: created without one (they cannot sign in), with
+ * a single-use link to set their own, emailed once the user is committed.
+ */
+export async function createUser(
+  ctx: RequestContext,
+  input: Body<Static<typeof UserCreate>>,
+  publicUrl: string,
+): Promise<{ user: repo.ApiUser; invitation?: InvitationAnswer }> {
   const customRole = await assignableCustomRole(ctx, input.custom_role_id);
   // A custom role's holder keeps the least built-in role beside it (db/schema/roles.ts).
   const role = customRole ? 'worker' : String(input.role);
@@ -71,7 +77,9 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
   const firstName = cleanName('first_name', input.first_name);
   const lastName = cleanName('last_name', input.last_name);
   await assertEmailFree(ctx, email);
-  const passwordHash = await ctx.services.passwords.hash(input.password);
+  const passwordHash =
+    input.password === undefined ? null : await ctx.services.passwords.hash(input.password);
+  let pending: PendingInvitation | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     if (input.is_active !== false) await assertUserCapacity(tx, ctx.siteId);
     // The unique index still decides a race; lib/db-errors turns it into the same 409.
@@ -83,6 +91,7 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
       role: role as Role,
       isActive: input.is_active ?? true,
       passwordHash,
+      language: input.language ?? null,
     });
     if (customRole) await roleRepo.setHolder(tx, ctx.siteId, inserted.id, customRole.id);
     const changes = {
@@ -90,10 +99,14 @@ export async function createUser(ctx: RequestContext, input: Body<Static<typeof 
       ...(customRole ? customRoleChange(null, customRole) : {}),
     };
     await ctx.audit(tx, { action: 'user.create', entity: 'user', id: inserted.id, changes });
+    // A user added deactivated is invited when activated (Resend): a link now could not be used.
+    if (passwordHash === null && inserted.isActive) pending = await issueInvitation(ctx, tx, inserted.id);
     return inserted;
   });
   if (customRole) invalidateSiteRoles(ctx.db, ctx.siteId);
-  return repo.toApiUser(row, customRole);
+  if (!pending) return { user: repo.toApiUser(row, customRole) };
+  const invitation = await sendInvitation(ctx, row, pending, publicUrl);
+  return { user: repo.toApiUser(row, customRole, pending.expiresAt), invitation };
 }
 
 export async function updateUser(ctx: RequestContext, id: number, input: Body<Static<typeof UserUpdate>>) {
@@ -128,8 +141,13 @@ export async function updateUser(ctx: RequestContext, id: number, input: Body<St
     const updated = Object.keys(changes).length ? await userRows.update(tx, ctx.siteId, id, changes) : target;
     if (!updated) return undefined;
     // A reset password or a deactivation ends the trust of every browser the user signed in on.
-    if (changes.passwordHash || (target.isActive && changes.isActive === false))
-      await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+    const deactivated = target.isActive && changes.isActive === false;
+    if (changes.passwordHash || deactivated) await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+    // Emailed links went to the old address, or would now undo what the admin just did.
+    const emailChanged =
+      changes.emailNormalized !== undefined && changes.emailNormalized !== target.emailNormalized;
+    if (changes.passwordHash || deactivated || emailChanged)
+      await revokeLiveTokens(tx, ctx.siteId, target.id);
     if (customChange) await roleRepo.setHolder(tx, ctx.siteId, target.id, customRole?.id ?? null);
     const audited = {
       ...auditDiff(target, changes),
@@ -186,6 +204,7 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
     const row = await ctx.db.transaction(async (tx) => {
       const updated = await userRows.update(tx, ctx.siteId, id, { isActive: false });
       await raiseCredentialsEpoch(tx, target.id, ctx.siteId);
+      await revokeLiveTokens(tx, ctx.siteId, target.id);
       const changes = auditDiff(target, { isActive: false });
       await ctx.audit(tx, { action: 'user.deactivate', entity: 'user', id, changes });
       return updated;

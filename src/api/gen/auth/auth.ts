@@ -25,14 +25,21 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptInvitation200,
+  AcceptInvitationBody,
   ChangeMyPasswordBody,
+  CompletePasswordReset200,
+  CompletePasswordResetBody,
   ErrorBody,
   GetMe200,
+  InspectPasswordLink200,
+  InspectPasswordLinkBody,
   Login200,
   LoginBody,
   MessageResponse,
   RefreshToken200,
   RefreshTokenBody,
+  RequestPasswordResetBody,
   UpdateMe200,
   UpdateMeBody
 } from '../model';
@@ -126,6 +133,274 @@ export const useLogin = <TError = ErrorType<ErrorBody>,
         TContext
       > => {
       return useMutation(getLoginMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary What an emailed link is for and whose it is, without using it
+ */
+export const inspectPasswordLink = (
+    inspectPasswordLinkBody: BodyType<InspectPasswordLinkBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<InspectPasswordLink200>(
+      {url: `/auth/password-links/inspect`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: inspectPasswordLinkBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getInspectPasswordLinkMutationKey = () => ['inspectPasswordLink'] as const;
+
+export const getInspectPasswordLinkMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inspectPasswordLink>>, TError,InspectPasswordLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof inspectPasswordLink>>, TError,InspectPasswordLinkMutationVariables, TContext> => {
+
+const mutationKey = getInspectPasswordLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof inspectPasswordLink>>, InspectPasswordLinkMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  inspectPasswordLink(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type InspectPasswordLinkMutationResult = NonNullable<Awaited<ReturnType<typeof inspectPasswordLink>>>
+    export type InspectPasswordLinkMutationBody = BodyType<InspectPasswordLinkBody>
+    export type InspectPasswordLinkMutationError = ErrorType<ErrorBody>
+    export type InspectPasswordLinkMutationVariables = {data: BodyType<InspectPasswordLinkBody>}
+
+    /**
+ * @summary What an emailed link is for and whose it is, without using it
+ */
+export const useInspectPasswordLink = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof inspectPasswordLink>>, TError,InspectPasswordLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof inspectPasswordLink>>,
+        TError,
+        InspectPasswordLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getInspectPasswordLinkMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Set your first password with an invitation link (single use)
+ */
+export const acceptInvitation = (
+    acceptInvitationBody: BodyType<AcceptInvitationBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<AcceptInvitation200>(
+      {url: `/auth/invitations/accept`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: acceptInvitationBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getAcceptInvitationMutationKey = () => ['acceptInvitation'] as const;
+
+export const getAcceptInvitationMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext> => {
+
+const mutationKey = getAcceptInvitationMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptInvitation>>, AcceptInvitationMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  acceptInvitation(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptInvitation>>>
+    export type AcceptInvitationMutationBody = BodyType<AcceptInvitationBody>
+    export type AcceptInvitationMutationError = ErrorType<ErrorBody>
+    export type AcceptInvitationMutationVariables = {data: BodyType<AcceptInvitationBody>}
+
+    /**
+ * @summary Set your first password with an invitation link (single use)
+ */
+export const useAcceptInvitation = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptInvitation>>, TError,AcceptInvitationMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptInvitation>>,
+        TError,
+        AcceptInvitationMutationVariables,
+        TContext
+      > => {
+      return useMutation(getAcceptInvitationMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Email a link to choose a new password; the same answer whether or not the address has an account
+ */
+export const requestPasswordReset = (
+    requestPasswordResetBody: BodyType<RequestPasswordResetBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<MessageResponse>(
+      {url: `/auth/password-resets`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: requestPasswordResetBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getRequestPasswordResetMutationKey = () => ['requestPasswordReset'] as const;
+
+export const getRequestPasswordResetMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext> => {
+
+const mutationKey = getRequestPasswordResetMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof requestPasswordReset>>, RequestPasswordResetMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  requestPasswordReset(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RequestPasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof requestPasswordReset>>>
+    export type RequestPasswordResetMutationBody = BodyType<RequestPasswordResetBody>
+    export type RequestPasswordResetMutationError = ErrorType<ErrorBody>
+    export type RequestPasswordResetMutationVariables = {data: BodyType<RequestPasswordResetBody>}
+
+    /**
+ * @summary Email a link to choose a new password; the same answer whether or not the address has an account
+ */
+export const useRequestPasswordReset = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof requestPasswordReset>>, TError,RequestPasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof requestPasswordReset>>,
+        TError,
+        RequestPasswordResetMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRequestPasswordResetMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Choose a new password with a reset link (single use); ends every session and trusted device
+ */
+export const completePasswordReset = (
+    completePasswordResetBody: BodyType<CompletePasswordResetBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<CompletePasswordReset200>(
+      {url: `/auth/password-resets/complete`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: completePasswordResetBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getCompletePasswordResetMutationKey = () => ['completePasswordReset'] as const;
+
+export const getCompletePasswordResetMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completePasswordReset>>, TError,CompletePasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof completePasswordReset>>, TError,CompletePasswordResetMutationVariables, TContext> => {
+
+const mutationKey = getCompletePasswordResetMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completePasswordReset>>, CompletePasswordResetMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  completePasswordReset(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompletePasswordResetMutationResult = NonNullable<Awaited<ReturnType<typeof completePasswordReset>>>
+    export type CompletePasswordResetMutationBody = BodyType<CompletePasswordResetBody>
+    export type CompletePasswordResetMutationError = ErrorType<ErrorBody>
+    export type CompletePasswordResetMutationVariables = {data: BodyType<CompletePasswordResetBody>}
+
+    /**
+ * @summary Choose a new password with a reset link (single use); ends every session and trusted device
+ */
+export const useCompletePasswordReset = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completePasswordReset>>, TError,CompletePasswordResetMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completePasswordReset>>,
+        TError,
+        CompletePasswordResetMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCompletePasswordResetMutationOptions(options), queryClient);
     }
     /**
  * @summary The signed-in user

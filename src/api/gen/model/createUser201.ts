@@ -5,8 +5,10 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { Invitation } from './invitation.ts';
 import type { User } from './user.ts';
 
 export type CreateUser201 = {
   user: User;
+  invitation?: Invitation;
 };

@@ -5,6 +5,7 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { CreateUserBodyLanguage } from './createUserBodyLanguage.ts';
 import type { Role } from './role.ts';
 
 export type CreateUserBody = {
@@ -28,8 +29,9 @@ export type CreateUserBody = {
      * @minLength 6
      * @maxLength 128
      */
-  password: string;
+  password?: string;
   role: Role;
   is_active?: boolean;
+  language?: CreateUserBodyLanguage;
   custom_role_id?: number | null;
 };

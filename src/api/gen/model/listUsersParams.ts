@@ -16,7 +16,7 @@ export type ListUsersParams = {
 search?: string;
 role?: typeof ListUsersRole[keyof typeof ListUsersRole];
 /**
- * Only active, or only deactivated, users
+ * Only active users (signed up), only deactivated ones, or only invited ones who have not set a password yet
  */
 status?: typeof ListUsersStatus[keyof typeof ListUsersStatus];
 };

@@ -8,4 +8,5 @@
 
 export const ListUsersStatus = {  active: 'active',
   inactive: 'inactive',
+  invited: 'invited',
 } as const

@@ -20,4 +20,6 @@ export interface User {
   updated_at: string;
   custom_role_id?: number | null;
   custom_role_name?: string | null;
+  invited?: boolean;
+  invitation_expires_at?: string | null;
 }
