@@ -116,7 +116,9 @@ if ((await count(SITE)) < CHAIN) {
         prev,
         hash,
       ];
-      values.forEach((v, c) => cols[c].push(v));
+      values.forEach((v, c) => {
+        cols[c].push(v);
+      });
       prev = hash;
     }
     const res = await client.query(

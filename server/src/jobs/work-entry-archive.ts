@@ -12,6 +12,7 @@
  * twice.
  */
 import type { Db } from '../db/client.ts';
+import * as runs from '../repositories/job-runs.ts';
 import * as repo from '../repositories/work-entries-archive.ts';
 
 export const ARCHIVE_JOB = 'work-entry-archive';
@@ -54,7 +55,7 @@ export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): P
   for (const site of await repo.archivingSites(db)) {
     if (options.stopping?.()) break;
     const run = { siteId: site.siteId, job: ARCHIVE_JOB, slot, claimedBy: options.instance };
-    const claimed = await repo.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 });
+    const claimed = await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 });
     if (!claimed) {
       results.push({ siteId: site.siteId, claimed: false, moved: 0 });
       continue;
@@ -65,7 +66,7 @@ export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): P
       const n = await repo.moveBatch(db, site.siteId, cutoff, batchSize);
       moved += n;
       const done = n < batchSize || Boolean(options.stopping?.());
-      await repo.recordRun(db, run, n, done && n < batchSize);
+      await runs.recordRun(db, run, n, done && n < batchSize);
       if (done) break;
       await yieldToRequests();
     }

@@ -1,5 +1,5 @@
 /**
- * The auto-archive job's queries: which sites archive, the claim of a run, and the move itself.
+ * The auto-archive job's queries: which sites archive and the move itself (its claim: job-runs.ts).
  *
  * A move is one transaction per batch: the batch's rows are locked (FOR UPDATE SKIP LOCKED, so a
  * second mover takes other rows, never the same), copied into the archive with their photo rows,
@@ -9,13 +9,12 @@
  * work_entries, so the dashboard's counts (work_entry_site_totals, work_entry_hourly_counts) lose
  * the moved entries in the same transaction.
  */
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { withDefaults } from '#domain/site-settings.ts';
 import { isFinalStatus, WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import {
   workEntriesArchive as a,
-  jobRuns,
   workEntryPhotos as p,
   workEntryPhotosArchive as pa,
   siteSettings,
@@ -131,59 +130,4 @@ export async function moveBatch(db: Db, siteId: string, cutoff: string, limit: n
       .returning({ id: w.id });
     return deleted.length;
   });
-}
-
-/**
- * Claims the run of `job` for the site and slot: true if this process is to run it. A claim whose
- * heartbeat is older than `staleSeconds` and never finished (its process died) is taken over.
- */
-export async function claimRun(
-  db: Db,
-  run: { siteId: string; job: string; slot: Date; claimedBy: string; staleSeconds: number },
-): Promise<boolean> {
-  const slot = run.slot;
-  const inserted = await db
-    .insert(jobRuns)
-    .values({ siteId: run.siteId, job: run.job, slot, claimedBy: run.claimedBy })
-    .onConflictDoNothing()
-    .returning({ job: jobRuns.job });
-  if (inserted.length > 0) return true;
-  const taken = await db
-    .update(jobRuns)
-    .set({ claimedBy: run.claimedBy, heartbeatAt: sql`now()` })
-    .where(
-      and(
-        eq(jobRuns.siteId, run.siteId),
-        eq(jobRuns.job, run.job),
-        eq(jobRuns.slot, slot),
-        isNull(jobRuns.finishedAt),
-        lt(jobRuns.heartbeatAt, sql`now() - make_interval(secs => ${run.staleSeconds})`),
-      ),
-    )
-    .returning({ job: jobRuns.job });
-  return taken.length > 0;
-}
-
-/** Records progress of a claimed run (the heartbeat) and, with `finished`, its end. */
-export async function recordRun(
-  db: Db,
-  run: { siteId: string; job: string; slot: Date; claimedBy: string },
-  moved: number,
-  finished: boolean,
-): Promise<void> {
-  await db
-    .update(jobRuns)
-    .set({
-      moved: sql`${jobRuns.moved} + ${moved}`,
-      heartbeatAt: sql`now()`,
-      ...(finished ? { finishedAt: sql`now()` } : {}),
-    })
-    .where(
-      and(
-        eq(jobRuns.siteId, run.siteId),
-        eq(jobRuns.job, run.job),
-        eq(jobRuns.slot, run.slot),
-        eq(jobRuns.claimedBy, run.claimedBy),
-      ),
-    );
 }

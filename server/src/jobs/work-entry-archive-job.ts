@@ -1,0 +1,27 @@
+/**
+ * The work-entry archive as a scheduled job: checked shortly after start and then every hour; its
+ * claim per site and slot (a UTC day) makes it run once a day per site.
+ *
+ * WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS (default 60) and WORK_ENTRY_ARCHIVE_SLOT_SECONDS (default
+ * 86400, one run per slot) are read here rather than in config.ts: only this job uses them, and the
+ * slot is shortened only by the browser tests.
+ */
+import { type JobDefinition, secondsFromEnv } from './definition.ts';
+import { ARCHIVE_JOB, DAY_MS, runWorkEntryArchive } from './work-entry-archive.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export function workEntryArchiveJob(): JobDefinition {
+  const slotMs = secondsFromEnv('WORK_ENTRY_ARCHIVE_SLOT_SECONDS', DAY_MS);
+  return {
+    name: ARCHIVE_JOB,
+    firstRunMs: secondsFromEnv('WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS', 60_000),
+    everyMs: Math.min(slotMs, HOUR_MS),
+    async run({ db, log, instance, stopping }) {
+      const runs = await runWorkEntryArchive(db, { instance, slotMs, stopping });
+      for (const run of runs.filter((r) => r.moved > 0)) {
+        log.info({ siteId: run.siteId, moved: run.moved, cutoff: run.cutoff }, 'work entries archived');
+      }
+    },
+  };
+}
