@@ -74,20 +74,32 @@ export async function openStream(
   const token = bearerToken(request);
   const expiresAt = token ? Number(decodeJwt(token).exp ?? 0) * 1000 : 0;
   const expiry = setTimeout(() => end(), Math.max(0, expiresAt - Date.now()));
-  const heartbeat = setInterval(() => {
+  const beat = () => {
     write(': ping\n\n');
     void authenticate(app, request)
       .then((still) => {
         if (!still) end();
       })
       .catch(() => {});
-  }, options.heartbeatMs ?? HEARTBEAT_MS);
+  };
+  // The first beat at a random point of the interval: streams opened together (a restart, a
+  // benchmark) do not all check their sessions in the same instant.
+  const every = options.heartbeatMs ?? HEARTBEAT_MS;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
+  const firstBeat = setTimeout(
+    () => {
+      beat();
+      heartbeat = setInterval(beat, every);
+    },
+    every * (0.5 + Math.random() * 0.5),
+  );
   function end() {
     if (ended) return;
     ended = true;
     detach();
     stopEndAll();
     clearTimeout(expiry);
+    clearTimeout(firstBeat);
     clearInterval(heartbeat);
     res.end();
   }
