@@ -13,7 +13,7 @@ import { decodeJwt } from 'jose';
 import { type LiveEvent, mayReceive } from '#domain/live-events.ts';
 import { actorRole } from '../../infra/effective-permissions.ts';
 import type { StoredEvent } from '../../infra/live-events.ts';
-import { authenticate, bearerToken } from '../../plugins/authorization.ts';
+import { bearerToken } from '../../plugins/authorization.ts';
 import type { AuthContext } from '../../types.ts';
 
 export const HEARTBEAT_MS = 20_000;
@@ -74,9 +74,21 @@ export async function openStream(
   const token = bearerToken(request);
   const expiresAt = token ? Number(decodeJwt(token).exp ?? 0) * 1000 : 0;
   const expiry = setTimeout(() => end(), Math.max(0, expiresAt - Date.now()));
+  // The session only (the token's check is cached, the session's row for a few seconds): a role
+  // change or deactivation ends the session, so it ends the stream too.
+  const stillLive = async () => {
+    const claims = token ? await app.services.tokens.verify(token) : null;
+    if (!claims) return false;
+    const { revocations, liveSessions } = app.services;
+    const [revoked, live] = await Promise.all([
+      revocations ? revocations.isRevoked(claims.sessionId) : false,
+      liveSessions.isLive(claims),
+    ]);
+    return !revoked && live;
+  };
   const beat = () => {
     write(': ping\n\n');
-    void authenticate(app, request)
+    void stillLive()
       .then((still) => {
         if (!still) end();
       })
