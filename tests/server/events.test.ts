@@ -6,9 +6,12 @@
  * scale-out.test.ts.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites } from '../../server/src/db/schema/index.ts';
 import { createMemoryLiveBus, RETENTION_COUNT, RETENTION_MS } from '../../server/src/infra/live-events.ts';
+import { createRedisLiveBus } from '../../server/src/infra/redis-live-events.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { dropRedisPrefix, REDIS, STORES } from './security-support.ts';
 import { type Actor, signInAs } from './support/actors.ts';
@@ -34,6 +37,38 @@ describe('the in-memory buffer', () => {
     for (let i = 0; i <= RETENTION_COUNT; i++) await bus.publish('main', event(5));
     expect(await bus.since('main', recent)).toBe('reset');
     expect(await bus.since('main', await bus.latest('main'))).toEqual([]);
+  });
+});
+
+const silentLog = { warn() {}, info() {}, error() {} } as unknown as FastifyBaseLogger;
+
+describe('the Redis buffer', () => {
+  const prefix = `tagger-test-${randomBytes(6).toString('hex')}:`;
+  afterAll(async () => dropRedisPrefix(prefix));
+
+  it('drops events older than 10 minutes, and resets a client whose next event was dropped', async () => {
+    const redis = new Redis(`${REDIS}/?keyPrefix=${prefix}`);
+    const bus = await createRedisLiveBus(redis, silentLog);
+    try {
+      const [seconds] = await redis.time();
+      const old = (Number(seconds) - 11 * 60) * 1000;
+      // Two events written 11 minutes ago (ids are times), then one now.
+      await redis.xadd('tagger:events:main', `${old}-0`, 'e', '{}');
+      await redis.xadd('tagger:events:main', `${old}-1`, 'e', '{}');
+      await bus.publish('main', { type: 'changed', data: { resource: 'users' } });
+      const kept = await redis.xrange('tagger:events:main', '-', '+');
+      expect(kept.map(([id]) => id).filter((id) => id.startsWith(String(old)))).toEqual([]);
+      expect(await bus.since('main', `${old}-0`)).toBe('reset');
+      expect(await redis.pttl('tagger:events:main')).toBeGreaterThan(9 * 60 * 1000);
+      const latest = await bus.latest('main');
+      await bus.publish('main', { type: 'changed', data: { resource: 'positions' } });
+      expect(await bus.since('main', latest)).toEqual([
+        expect.objectContaining({ event: { type: 'changed', data: { resource: 'positions' } } }),
+      ]);
+    } finally {
+      await bus.close();
+      redis.disconnect();
+    }
   });
 });
 
@@ -186,9 +221,10 @@ describe.each(DRIVERS.flatMap((driver) => STORES.map((store) => [driver, store] 
       expect((await setStatus(worker, id, 'paused')).statusCode).toBe(200);
       expect((await setStatus(worker, id, 'in_progress')).statusCode).toBe(200);
       // Published once each answer has gone: seen by a stream that stayed open.
-      await watcher.next(
-        (e) => e.event === 'work_entry.updated' && (e.data as { status?: string }).status === 'in_progress',
-      );
+      for (const status of ['paused', 'in_progress'])
+        await watcher.next(
+          (e) => e.event === 'work_entry.updated' && (e.data as { status?: string }).status === status,
+        );
       const again = await stream(manager, { lastEventId: lastId });
       await again.next((e) => e.event === 'ready');
       const missed = again.events.filter((e) => e.event === 'work_entry.updated');

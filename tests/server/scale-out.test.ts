@@ -523,9 +523,10 @@ backend app
         const res = await call('PUT', `/work-entries/${id}`, { on: 'a', token: w.token, body: { status } });
         expect(res.status, res.text).toBe(200);
       }
-      await watcher.next(
-        (e) => e.event === 'work_entry.updated' && (e.data as { status?: string }).status === 'in_progress',
-      );
+      for (const status of ['paused', 'in_progress'])
+        await watcher.next(
+          (e) => e.event === 'work_entry.updated' && (e.data as { status?: string }).status === status,
+        );
       // The client reconnects, here to the other instance, with Last-Event-ID: nothing is missed.
       const again = await openEvents(base, m.token, { lastEventId: lastId, headers: { 'x-instance': 'a' } });
       try {

@@ -143,10 +143,21 @@ export function createLiveEvents(bus: LiveBus, log: FastifyBaseLogger): LiveEven
       log.warn({ err, event: event.type }, 'could not publish a live event');
     }
   };
+  // One request's events after another's, in the order their answers went: a request's events
+  // (which may need a read first) never overtake those of the request answered before it.
+  let queue: Promise<void> = Promise.resolve();
   return {
     publish,
-    async publishChanges(db, siteId, changes) {
-      for (const event of await eventsOfChanges(db, siteId, changes)) await publish(siteId, event);
+    publishChanges(db, siteId, changes) {
+      const events = eventsOfChanges(db, siteId, changes);
+      queue = queue.then(async () => {
+        try {
+          for (const event of await events) await publish(siteId, event);
+        } catch (err) {
+          log.warn({ err }, 'could not announce a change to live event streams');
+        }
+      });
+      return queue;
     },
     attach(subscriber) {
       const set = bySite.get(subscriber.siteId) ?? new Set<LiveSubscriber>();

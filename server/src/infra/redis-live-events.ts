@@ -20,10 +20,13 @@ import {
 
 const PREFIX = 'tagger:events:';
 
-// KEYS[1] stream; ARGV: max length, min id, event JSON, channel, message head, expiry ms.
+// KEYS[1] stream; ARGV: max length, retention ms, event JSON, channel, message head, expiry ms.
+// The cut-off is taken from Redis's own clock, as the stream ids are.
 const PUBLISH = `
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'e', ARGV[3])
-redis.call('XTRIM', KEYS[1], 'MINID', '~', ARGV[2])
+local t = redis.call('TIME')
+local cutoff = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000) - tonumber(ARGV[2])
+redis.call('XTRIM', KEYS[1], 'MINID', string.format('%.0f-0', cutoff))
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 redis.call('PUBLISH', ARGV[4], ARGV[5] .. id .. '\\n' .. ARGV[3])
 return id`;
@@ -75,7 +78,8 @@ export async function createRedisLiveBus(redis: Redis, log: FastifyBaseLogger): 
     onNotice({ type: 'up' });
   });
   subscriber.on('error', () => {});
-  await subscriber.connect();
+  // The app's client connects lazily (redis-client.ts), and so does its duplicate; another may not.
+  if (subscriber.status === 'wait') await subscriber.connect();
   await subscriber.subscribe(channel);
 
   const now = async () => {
@@ -85,13 +89,12 @@ export async function createRedisLiveBus(redis: Redis, log: FastifyBaseLogger): 
 
   return {
     async publish(siteId, event) {
-      const minId = `${(await now()) - RETENTION_MS}-0`;
       await redis.eval(
         PUBLISH,
         1,
         key(siteId),
         RETENTION_COUNT,
-        minId,
+        RETENTION_MS,
         JSON.stringify(event),
         channel,
         `${JSON.stringify(siteId)}\n`,
