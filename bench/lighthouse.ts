@@ -41,6 +41,9 @@ async function audit(name: string, url: string, keepStorage: boolean, attempt = 
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
       disableStorageReset: keepStorage,
+      // The live event stream stays open as long as the page: Lighthouse, which waits for the
+      // network to be idle, would wait out its whole load timeout. The page is measured without it.
+      blockedUrlPatterns: ['*/api/v1/events*'],
     },
     desktopConfig,
   );

@@ -17,6 +17,7 @@ import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
+import liveEvents from './plugins/live-events.ts';
 import requestId, { requestIdGenerator } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticConsole from './plugins/static-console.ts';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(authorization);
   await app.register(storableInput);
+  await app.register(liveEvents);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(staticConsole, {

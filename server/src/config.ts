@@ -59,6 +59,8 @@ export interface Config {
   trustedDeviceTtl: number;
   /** CSV exports one user, and one site, may stream at once in this process (infra/export-slots.ts). */
   exportsPerUser: number;
+  /** Seconds between the keep-alive comments of an event stream (GET /api/v1/events), when its session is checked again. */
+  eventsHeartbeatSeconds: number;
   exportsPerSite: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** Where photo files live: a folder (the default) or an S3-compatible bucket (infra/photo-stores.ts). */
@@ -262,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedDeviceTtl: int(env.TRUSTED_DEVICE_TTL, 30 * 24 * 3600, 'TRUSTED_DEVICE_TTL'),
     // Each export holds at most one database connection: the site bound keeps half the default pool free.
     exportsPerUser: int(env.EXPORTS_PER_USER, 2, 'EXPORTS_PER_USER'),
+    eventsHeartbeatSeconds: int(env.EVENTS_HEARTBEAT_SECONDS, 20, 'EVENTS_HEARTBEAT_SECONDS'),
     exportsPerSite: int(env.EXPORTS_PER_SITE, 5, 'EXPORTS_PER_SITE'),
     // OWASP ASVS 5 / OWASP cheat sheet minimum for argon2id: m=19 MiB, t=2, p=1.
     argon2: {

@@ -34,6 +34,11 @@ export function configureHttpClient(link: SessionLink | null): void {
   session = link;
 }
 
+/** The session the client was handed (the event stream, src/api/events.ts, sends its token too). */
+export function currentSession(): SessionLink | null {
+  return session;
+}
+
 /** Calls that must never trigger a refresh: a 401 there is the answer itself. */
 const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/logout'];
 

@@ -13,6 +13,7 @@ import {
   apiToken,
   createUser,
   launchBrowser,
+  networkQuiet,
   newPage,
   type RunningServer,
   screenshot,
@@ -30,7 +31,7 @@ async function settle(page: Page) {
       timeout: 15_000,
     })
     .toBe(0);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 async function setTheme(page: Page, theme: Theme) {

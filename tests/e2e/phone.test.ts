@@ -9,7 +9,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENS } from '../../src/screen-registry.ts';
-import { launchBrowser, newPage, type RunningServer, screenshot, signIn, startServer } from './support.ts';
+import {
+  launchBrowser,
+  networkQuiet,
+  newPage,
+  type RunningServer,
+  screenshot,
+  signIn,
+  startServer,
+} from './support.ts';
 
 const SEED_ADMIN = { email: 'seed.admin@example.com', password: 'Seed-Pass-1' };
 
@@ -26,7 +34,7 @@ async function settle(page: Page) {
   await expect
     .poll(() => page.locator('main .p-progress-spinner, main .p-skeleton').count(), { timeout: 15_000 })
     .toBe(0);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
 }
 
 /**

@@ -131,6 +131,7 @@ export async function newPage(
     locale: opts.locale ?? 'en-US',
   });
   const page = await context.newPage();
+  trackRequests(page);
   return { context, page };
 }
 
@@ -217,4 +218,43 @@ export async function chooseDropdownOption(page: Page, inputId: string, label: s
   await option.click();
   await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
   await dropdown.locator('.p-dropdown-label', { hasText: label }).waitFor();
+}
+
+/** Requests a page has open, per page, left out the live event stream (which never ends). */
+const openRequests = new WeakMap<Page, { open: Set<unknown>; lastChange: number }>();
+const LONG_LIVED = /\/api\/v1\/events(\?|$)/;
+
+function trackRequests(page: Page) {
+  let tracked = openRequests.get(page);
+  if (tracked) return tracked;
+  const state = { open: new Set<unknown>(), lastChange: Date.now() };
+  tracked = state;
+  openRequests.set(page, state);
+  const done = (request: { url(): string }) => {
+    if (state.open.delete(request)) state.lastChange = Date.now();
+  };
+  page.on('request', (request) => {
+    if (LONG_LIVED.test(request.url())) return;
+    state.open.add(request);
+    state.lastChange = Date.now();
+  });
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return state;
+}
+
+/**
+ * Like waitForLoadState('networkidle') (no request for `quietMs`), but leaving out the live event
+ * stream (GET /api/v1/events), which stays open as long as the page: with it, a page is never idle.
+ * Requests are followed from the first call on a page (newPage starts following at once).
+ */
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  const state = trackRequests(page);
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    if (state.open.size === 0 && Date.now() - state.lastChange >= quietMs) return;
+    if (Date.now() > until)
+      throw new Error(`network not quiet within ${timeoutMs} ms: ${state.open.size} open`);
+    await page.waitForTimeout(50);
+  }
 }

@@ -148,6 +148,7 @@ const ROUTES: Record<string, Access> = {
   'GET /api/v1/audit-events': { anyOf: AUDIT_READERS },
   'GET /api/v1/audit-events/verify': 'system.logs',
   'GET /api/v1/openapi.json': 'public',
+  'GET /api/v1/events': 'authenticated',
 };
 
 interface Route {

@@ -10,7 +10,9 @@
  * fresh across instances; request ids from the proxy on answers and JSON log lines; photos kept
  * in an S3 bucket (s3rver on loopback, each instance with a data folder of its own: nothing shared
  * on disk) uploaded through one and read and deleted through the other; and SIGKILL of one
- * instance under a stream of writes loses no acknowledged write while the other answers on.
+ * instance under a stream of writes loses no acknowledged write while the other answers on; and
+ * live events written through one instance reach an event stream on the other, a reconnection
+ * with Last-Event-ID (to either) missing nothing.
  *
  * Needs TEST_DATABASE_URL, TEST_REDIS_URL and `haproxy` (CI installs it: .ci/run).
  */
@@ -24,6 +26,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestBucket, type TestBucket } from './support/s3.ts';
+import { openEvents, type SseEvent } from './support/sse.ts';
 import { PNG } from './work-entries-support.ts';
 
 const dbUrl = process.env.TEST_DATABASE_URL;
@@ -470,6 +473,73 @@ backend app
     expect(await bucket!.keys(`main/${entryId}/`)).toEqual([]);
     const gone = await fetch(`${base}${photo.url}`, { headers: { 'x-instance': 'a' } });
     expect(gone.status).toBe(404);
+  });
+
+  it('carries live events from one instance to a stream on the other, and replays them after a reconnect', async () => {
+    const manager = await addUser('manager');
+    const m = await signIn(manager.email, PASSWORD, 'b');
+    const worker = await addUser('worker');
+    const w = await signIn(worker.email, PASSWORD, 'a');
+    const position = await call('POST', '/positions', {
+      on: 'a',
+      token: admin.token,
+      body: { position_code: 'LIVE-1', position_name: 'Live bay' },
+    });
+    expect(position.status, position.text).toBe(201);
+    const task = await call('POST', '/tasks', {
+      on: 'a',
+      token: admin.token,
+      body: {
+        task_code: 'LIVE-T',
+        task_name: 'Live task',
+        category: 'installation',
+        estimated_duration_minutes: 30,
+      },
+    });
+    expect(task.status, task.text).toBe(201);
+    const ids = {
+      position_id: (position.json.position as { id: number }).id,
+      task_id: (task.json.task as { id: number }).id,
+    };
+    expect(
+      (await call('POST', '/position-task-assignments', { on: 'a', token: admin.token, body: ids })).status,
+    ).toBe(201);
+
+    const onB = await openEvents(base, m.token, { headers: { 'x-instance': 'b' } });
+    const watcher = await openEvents(base, admin.token, { headers: { 'x-instance': 'a' } });
+    try {
+      expect(onB.headers.get('x-served-by')).toBe('b');
+      await Promise.all([onB.next((e) => e.event === 'ready'), watcher.next((e) => e.event === 'ready')]);
+      const made = await call('POST', '/work-entries', { on: 'a', token: w.token, body: ids });
+      expect(made.status, made.text).toBe(201);
+      const id = (made.json.work_entry as { id: number }).id;
+      const isEntry = (e: SseEvent) => (e.data as { id?: number }).id === id;
+      await onB.next((e) => e.event === 'work_entry.created' && isEntry(e));
+
+      // The stream on b is cut; meanwhile two changes are made on a.
+      const lastId = onB.lastId()!;
+      onB.close();
+      for (const status of ['paused', 'in_progress']) {
+        const res = await call('PUT', `/work-entries/${id}`, { on: 'a', token: w.token, body: { status } });
+        expect(res.status, res.text).toBe(200);
+      }
+      for (const status of ['paused', 'in_progress'])
+        await watcher.next(
+          (e) => e.event === 'work_entry.updated' && (e.data as { status?: string }).status === status,
+        );
+      // The client reconnects, here to the other instance, with Last-Event-ID: nothing is missed.
+      const again = await openEvents(base, m.token, { lastEventId: lastId, headers: { 'x-instance': 'a' } });
+      try {
+        await again.next((e) => e.event === 'ready');
+        const replayed = again.events.filter((e) => e.event === 'work_entry.updated' && isEntry(e));
+        expect(replayed.map((e) => (e.data as { status: string }).status)).toEqual(['paused', 'in_progress']);
+      } finally {
+        again.close();
+      }
+    } finally {
+      onB.close();
+      watcher.close();
+    }
   });
 
   it('loses no acknowledged write when one instance is killed under a stream of writes', async () => {

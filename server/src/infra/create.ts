@@ -6,12 +6,14 @@ import { shareSiteRoles } from '../infra/effective-permissions.ts';
 import { findSessionState } from '../repositories/sessions.ts';
 import { createExportSlots } from './export-slots.ts';
 import type { LoginLimits, Services } from './index.ts';
+import { createLiveEvents, createMemoryLiveBus } from './live-events.ts';
 import { createLiveSessions } from './live-sessions.ts';
 import { createMailer } from './mailer.ts';
 import { createMemoryCounterStore, createMemoryLoginLimiter } from './memory-stores.ts';
 import { createPasswordService } from './passwords.ts';
 import { createPhotoStore } from './photo-stores.ts';
 import { createRedisClient } from './redis-client.ts';
+import { createRedisLiveBus } from './redis-live-events.ts';
 import {
   createRedisCounterStore,
   createRedisLoginLimiter,
@@ -52,6 +54,8 @@ export async function createServices(
   }
   // Custom-role changes reach the other processes through Redis; without it this process is alone.
   shareSiteRoles(db, redis ? createRedisRoleVersions(redis) : null);
+  // Live events between processes through Redis (a stream and pub/sub); without it, in memory.
+  const live = createLiveEvents(redis ? await createRedisLiveBus(redis, log) : createMemoryLiveBus(), log);
   return {
     tokens: createTokenService(jwtSecret, config.accessTokenTtl),
     passwords: createPasswordService(config.argon2),
@@ -73,5 +77,6 @@ export async function createServices(
     exportSlots: createExportSlots(config.exportsPerUser, config.exportsPerSite),
     redis,
     photos,
+    live,
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { ExportSlots } from './export-slots.ts';
+import type { LiveEvents } from './live-events.ts';
 import type { LiveSessions } from './live-sessions.ts';
 import type { Mailer } from './mailer.ts';
 import type { PasswordService } from './passwords.ts';
@@ -96,4 +97,6 @@ export interface Services {
   redis: Redis | null;
   /** Photo files: the folder or the S3 bucket (photo-stores.ts), one per process. */
   photos: PhotoStore;
+  /** Live updates: the event streams open on this process and the bus between processes (live-events.ts). */
+  live: LiveEvents;
 }

@@ -272,6 +272,15 @@ export async function findEntry(db: Db, siteId: string, id: number) {
   return row;
 }
 
+/** The worker and status of each of these entries of the site (what a live event says about them). */
+export async function entryOwners(db: Db, siteId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: w.id, userId: w.userId, status: w.status })
+    .from(w)
+    .where(workEntryRows.where(siteId, inArray(w.id, ids)));
+}
+
 /**
  * Applies a status change only if the entry is still in `from` (two changes racing: one wins,
  * the other sees no row and re-reads). Returns whether it applied.

@@ -4,6 +4,7 @@ import assignmentRoutes from './assignments/index.ts';
 import auditEventRoutes from './audit-events/index.ts';
 import authRoutes from './auth/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
+import eventsRoutes from './events/index.ts';
 import fieldRoutes from './field/index.ts';
 import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
@@ -38,4 +39,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(dashboardRoutes, { prefix: '/dashboard' });
   await app.register(fieldRoutes, { prefix: '/field' });
   await app.register(auditEventRoutes, { prefix: '/audit-events' });
+  await app.register(eventsRoutes, { prefix: '/events' });
 }

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema } from 'fastify';
 import { revokeUserSessions } from '../infra/sessions.ts';
 import { requireAuth } from '../plugins/authorization.ts';
+import { liveRecorder } from '../plugins/live-events.ts';
 import { errorResponse } from '../schemas/common.ts';
 import type { RequestContext, RouteAccess } from '../types.ts';
 import { requestAuditor } from './audit-events/writer.ts';
@@ -52,6 +53,6 @@ export function contextOf(app: FastifyInstance, request: FastifyRequest): Reques
     sessions: {
       revokeUser: (userId: number, reason: string) => revokeUserSessions(app, userId, reason),
     },
-    audit: requestAuditor(app, request, actor),
+    audit: liveRecorder(request, actor.siteId, requestAuditor(app, request, actor)),
   };
 }

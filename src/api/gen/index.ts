@@ -1,6 +1,7 @@
 export * from './audit-events/audit-events.ts';
 export * from './auth/auth.ts';
 export * from './dashboard/dashboard.ts';
+export * from './events/events.ts';
 export * from './field/field.ts';
 export * from './position-groups/position-groups.ts';
 export * from './position-task-assignments/position-task-assignments.ts';

@@ -3,6 +3,7 @@ import { Sidebar } from 'primereact/sidebar';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AccessDeniedNotice } from '../guards/access-gate.tsx';
+import { LiveEventsProvider } from '../live/live-events-provider.tsx';
 import { NotifyProvider } from '../notify/notify-provider.tsx';
 import './primereact-defaults.ts';
 import { Brand } from './brand.tsx';
@@ -14,7 +15,8 @@ import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
 /**
  * Spec §2 Layout: a 240px sidebar (60px collapsed, open by default) on large screens; below
  * 992px a temporary drawer, at most 280px wide, that closes on navigation. The shell also mounts
- * the app's one toast and confirm dialog (NotifyProvider) for every screen inside it. The router
+ * the app's one toast and confirm dialog (NotifyProvider) and its live event stream
+ * (LiveEventsProvider) for every screen inside it. The router
  * hands it the sidebar's entries.
  */
 export function AppShell({ nav }: { nav: readonly NavEntry[] }) {
@@ -35,42 +37,44 @@ export function AppShell({ nav }: { nav: readonly NavEntry[] }) {
 
   return (
     <NotifyProvider>
-      <a href="#main-content" className="skip-link">
-        {t('nav.skipToContent')}
-      </a>
-      <div
-        className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}
-      >
-        {large ? (
-          <aside className="shell__sidebar">
-            <div className="shell__brand">
-              <Brand compact={!expanded} />
-            </div>
-            <SidebarNav nav={nav} collapsed={!expanded} />
-          </aside>
-        ) : (
-          <Sidebar
-            visible={drawerOpen}
-            onHide={() => setDrawerOpen(false)}
-            className="shell__drawer"
-            header={<Brand />}
-            blockScroll
-          >
-            <SidebarNav nav={nav} onNavigate={() => setDrawerOpen(false)} />
-          </Sidebar>
-        )}
-        <div className="shell__main">
-          <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
-          <main className="shell__content" id="main-content" tabIndex={-1}>
-            {/* A screen whose chunk or route is still loading suspends here, not above the shell:
+      <LiveEventsProvider>
+        <a href="#main-content" className="skip-link">
+          {t('nav.skipToContent')}
+        </a>
+        <div
+          className={`shell${large ? '' : ' shell--compact'}${large && !expanded ? ' shell--collapsed' : ''}`}
+        >
+          {large ? (
+            <aside className="shell__sidebar">
+              <div className="shell__brand">
+                <Brand compact={!expanded} />
+              </div>
+              <SidebarNav nav={nav} collapsed={!expanded} />
+            </aside>
+          ) : (
+            <Sidebar
+              visible={drawerOpen}
+              onHide={() => setDrawerOpen(false)}
+              className="shell__drawer"
+              header={<Brand />}
+              blockScroll
+            >
+              <SidebarNav nav={nav} onNavigate={() => setDrawerOpen(false)} />
+            </Sidebar>
+          )}
+          <div className="shell__main">
+            <TopBar onToggleSidebar={toggle} sidebarOpen={large ? expanded : drawerOpen} />
+            <main className="shell__content" id="main-content" tabIndex={-1}>
+              {/* A screen whose chunk or route is still loading suspends here, not above the shell:
                 a suspended shell would keep the closing drawer's mask over the page. */}
-            <AccessDeniedNotice />
-            <Suspense fallback={null}>
-              <Outlet />
-            </Suspense>
-          </main>
+              <AccessDeniedNotice />
+              <Suspense fallback={null}>
+                <Outlet />
+              </Suspense>
+            </main>
+          </div>
         </div>
-      </div>
+      </LiveEventsProvider>
     </NotifyProvider>
   );
 }

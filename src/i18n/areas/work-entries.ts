@@ -7,6 +7,11 @@ export const workEntries = defineArea({
     title: 'Work entries',
     subtitle: 'Every check-in on this site: who worked on what, where, and for how long.',
     subtitleOwn: 'Your own check-ins: what you worked on, where, and for how long.',
+    live: {
+      newEntries_one: '{{count}} new entry',
+      newEntries_other: '{{count}} new entries',
+      newEntriesHint: 'Show the newest entries at the top of the list',
+    },
     columns: {
       worker: 'Worker',
       position: 'Position',
@@ -90,6 +95,11 @@ export const workEntries = defineArea({
     title: 'Työkirjaukset',
     subtitle: 'Työmaan kaikki kirjaukset: kuka teki mitä, missä ja kuinka kauan.',
     subtitleOwn: 'Omat kirjauksesi: mitä teit, missä ja kuinka kauan.',
+    live: {
+      newEntries_one: '{{count}} uusi kirjaus',
+      newEntries_other: '{{count}} uutta kirjausta',
+      newEntriesHint: 'Näytä uusimmat kirjaukset listan alussa',
+    },
     columns: {
       worker: 'Työntekijä',
       position: 'Kohde',
@@ -173,6 +183,11 @@ export const workEntries = defineArea({
     title: 'Arbetsregistreringar',
     subtitle: 'Alla registreringar på arbetsplatsen: vem som gjorde vad, var och hur länge.',
     subtitleOwn: 'Dina egna registreringar: vad du gjorde, var och hur länge.',
+    live: {
+      newEntries_one: '{{count}} ny registrering',
+      newEntries_other: '{{count}} nya registreringar',
+      newEntriesHint: 'Visa de nyaste registreringarna överst i listan',
+    },
     columns: {
       worker: 'Arbetare',
       position: 'Position',

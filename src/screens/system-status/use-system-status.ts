@@ -1,10 +1,11 @@
 /**
  * The system status machine for the screen: started on open and stopped on close (useMachine),
  * told when the browser tab hides and shows again (the machine pauses polling meanwhile and
- * refreshes on return). `?pollMs=` shortens the 30-second interval in development builds only.
+ * refreshes on return), and refreshed when the live event stream says the status changed. `?pollMs=` shortens the 30-second interval in development builds only.
  */
 import { useMachine } from '@xstate/react';
 import { useEffect } from 'react';
+import { useLiveEvent } from '../../components/live/use-live-event.ts';
 import { screenInspect } from '../../machines/inspect/dev-inspect.ts';
 import { systemStatusActors } from '../../machines/system-status/system-status.actors.ts';
 import { systemStatusMachine } from '../../machines/system-status/system-status.machine.ts';
@@ -29,6 +30,11 @@ export function useSystemStatus() {
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, [send]);
+
+  // Pushed: a change of the system's status (Redis lost or back) or of what its metrics count.
+  useLiveEvent((event) => {
+    if (event.type === 'system.status' || event.type === 'changed') send({ type: 'status.refresh' });
+  });
 
   return {
     ...snapshot.context,

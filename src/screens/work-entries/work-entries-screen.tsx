@@ -1,13 +1,18 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { SelectButton } from 'primereact/selectbutton';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
-import { useListArchivedWorkEntries, useListWorkEntries } from '../../api/gen/work-entries/work-entries.ts';
+import {
+  getListWorkEntriesQueryKey,
+  useListArchivedWorkEntries,
+  useListWorkEntries,
+} from '../../api/gen/work-entries/work-entries.ts';
 import { LoadFailedAlert } from '../../components/common/load-failed-alert.tsx';
 import { PageHeader } from '../../components/common/page-header.tsx';
+import { useLiveEvent } from '../../components/live/use-live-event.ts';
 import { useNotify } from '../../components/notify/notify-context.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useKeysetPages } from '../../components/table/use-keyset-pages.ts';
@@ -53,9 +58,27 @@ export function WorkEntriesScreen() {
   // The count comes with the first page only; later pages keep it.
   const [counted, setCounted] = useState<{ key: string; value: number; capped: boolean }>();
   const data = list.data;
-  if (data && data.total !== null && pages.page === 0 && !list.isPlaceholderData && counted?.key !== key) {
+  if (
+    data &&
+    data.total !== null &&
+    pages.page === 0 &&
+    !list.isPlaceholderData &&
+    (counted?.key !== key || counted.value !== data.total || counted.capped !== data.total_capped)
+  ) {
     setCounted({ key, value: data.total, capped: data.total_capped });
   }
+
+  // New entries are counted, not inserted: the list stays still until the reader asks for them.
+  const queryClient = useQueryClient();
+  const [fresh, setFresh] = useState(0);
+  useLiveEvent((event) => {
+    if (event.type === 'work_entry.created' && !archived) setFresh((n) => n + 1);
+  });
+  const showFresh = () => {
+    setFresh(0);
+    pages.goTo(0, undefined);
+    void queryClient.invalidateQueries({ queryKey: getListWorkEntriesQueryKey() });
+  };
 
   const onFilter = useCallback(
     (patch: Parameters<typeof setSearch>[0], options?: { replace?: boolean }) => setSearch(patch, options),
@@ -152,6 +175,18 @@ export function WorkEntriesScreen() {
       <LoadFailedAlert show={list.isError} />
       <div className="card">
         <WorkEntriesToolbar search={search} onChange={onFilter} archived={archived} />
+        <div className="work-entries-fresh" aria-live="polite">
+          {fresh > 0 && !archived ? (
+            <Button
+              label={t('workEntries.live.newEntries', { count: fresh })}
+              icon="pi pi-arrow-up"
+              size="small"
+              rounded
+              title={t('workEntries.live.newEntriesHint')}
+              onClick={showFresh}
+            />
+          ) : null}
+        </div>
         <WorkEntriesTable
           entries={data?.work_entries ?? []}
           loading={list.isFetching}

@@ -1,0 +1,44 @@
+/**
+ * Live events of requests (infra/live-events.ts): the changes a request audits are collected while
+ * it runs (kit.ts contextOf wraps its audit writer with liveRecorder) and published once it has
+ * answered 2xx, when its transactions have committed; a request that failed announces nothing.
+ * On shutdown every event stream is ended first, so its client reconnects to another process
+ * instead of holding this one open until the drain time is over.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AuditInput } from '../lib/audit-record.ts';
+import type { AuditWriter } from '../types.ts';
+
+interface Pending {
+  siteId: string;
+  changes: AuditInput[];
+}
+
+const pendingOf = new WeakMap<FastifyRequest, Pending>();
+
+/** The request's audit writer, also noting each change for the live events sent after the answer. */
+export function liveRecorder(request: FastifyRequest, siteId: string, audit: AuditWriter): AuditWriter {
+  return async (db, event) => {
+    await audit(db, event);
+    const pending = pendingOf.get(request) ?? { siteId, changes: [] };
+    pendingOf.set(request, pending);
+    pending.changes.push(event);
+  };
+}
+
+export default fp(async function liveEvents(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const pending = pendingOf.get(request);
+    if (!pending) return;
+    pendingOf.delete(request);
+    if (reply.statusCode >= 400) return;
+    try {
+      await app.services.live.publishChanges(app.database.db, pending.siteId, pending.changes);
+    } catch (err) {
+      request.log.warn({ err }, 'could not announce a change to live event streams');
+    }
+  });
+  app.addHook('preClose', async () => app.services.live.endAll());
+  app.addHook('onClose', async () => app.services.live.close());
+});
