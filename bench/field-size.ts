@@ -1,17 +1,17 @@
 /**
- * The field app's JS as a phone downloads it for /t/{tag}: the console's entry (index.html's
- * script and modulepreloads) plus the chunks the field routes import (frame, texts, tag, home and
- * position screens), everything those import statically and the service worker's registration,
- * gzip -9. Goal: at most 120 KB.
- * Also says whether any desk-console chunk (the app shell, PrimeReact's DataTable) is among them.
- * Run after a build (vite.config.ts writes .vite/manifest.json): `node bench/field-size.ts [dist]`.
+ * The field app's JS as a phone downloads it for /t/{tag} and /field: its own entry (field.html,
+ * src/field/main.tsx, built by vite.field.config.ts with Preact), everything it imports statically
+ * and the service worker's registration (loaded right after the first screen), gzip -9. Goal: at
+ * most 120 KB.
+ * Also says whether any desk-console chunk (the app shell, PrimeReact, axios, the router) is among them.
+ * Run after a build (vite.field.config.ts writes .vite/field-manifest.json): `node bench/field-size.ts [dist]`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
-const manifestPath = path.join(dist, '.vite', 'manifest.json');
+const manifestPath = path.join(dist, '.vite', 'field-manifest.json');
 if (!existsSync(manifestPath)) {
   console.error(`No ${manifestPath}: run "npm run build" first.`);
   process.exit(1);
@@ -19,15 +19,8 @@ if (!existsSync(manifestPath)) {
 type Chunk = { file: string; src?: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, Chunk>;
 
-const FIELD_MODULES = [
-  // The entry (src/main.tsx) is keyed by its page.
-  'index.html',
-  'src/field/field-layout.tsx',
-  'src/field/field-texts.ts',
-  'src/field/screens/tag-screen.tsx',
-  'src/field/screens/home-screen.tsx',
-  'src/field/screens/position-screen.tsx',
-];
+// The entry (src/field/main.tsx) is keyed by its page.
+const FIELD_MODULES = ['field.html'];
 /** Loaded by the field frame right after it shows: the service worker's registration. */
 const AFTER_MOUNT = /virtual:pwa-register|workbox-window/;
 /** Loaded only when the worker uses them: the camera decoder, Finnish/Swedish core texts. */
@@ -58,7 +51,7 @@ const total = rows.reduce((s, r) => s + r.gzip, 0);
 console.log(
   `\nfield entry JS: ${kb(total)} gzip in ${rows.length} files (goal ≤ 120 KB) ${total <= 120 * 1024 ? 'OK' : 'OVER'}`,
 );
-const desk = rows.filter((r) => /app-shell|datatable|primereact|area-texts/i.test(r.file));
+const desk = rows.filter((r) => /app-shell|datatable|primereact|area-texts|axios|router/i.test(r.file));
 console.log(
   `desk-console chunks among them: ${desk.length === 0 ? 'none' : desk.map((r) => r.file).join(', ')}`,
 );
