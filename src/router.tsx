@@ -147,8 +147,20 @@ const screenRoutes = SCREENS.flatMap((screen) =>
  * sign-in page sending a worker to /field or back to a tag) loads that page in full. Not when a
  * link is only preloaded (hover).
  */
-const toFieldEntry = ({ location, preload }: { location: { href: string }; preload: boolean }) => {
-  if (!preload) throw redirect({ href: location.href, reloadDocument: true, replace: true });
+const toFieldEntry = ({
+  location,
+  preload,
+}: {
+  location: { href: string; pathname: string };
+  preload: boolean;
+}) => {
+  if (preload) return;
+  // This page itself was loaded for that path: the server has no field entry (a build without
+  // it), so loading it again would only loop.
+  const loadedAt = performance.getEntriesByType('navigation')[0]?.name;
+  if (loadedAt && new URL(loadedAt).pathname === location.pathname)
+    throw redirect({ to: '/', replace: true });
+  throw redirect({ href: location.href, reloadDocument: true, replace: true });
 };
 
 const fieldRoutes = ['field', 'field/$', 't/$tag'].map((path) =>
