@@ -49,7 +49,13 @@ describe('static console', () => {
   });
 
   it('a tag’s URL and the field app’s pages answer the field app’s page, even for a tag id with a dot', async () => {
-    for (const url of ['/t/TAG00001', '/t/04.A2.3B.C1', '/field', '/field/positions/12', '/field/my-work?x=1']) {
+    for (const url of [
+      '/t/TAG00001',
+      '/t/04.A2.3B.C1',
+      '/field',
+      '/field/positions/12',
+      '/field/my-work?x=1',
+    ]) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
