@@ -29,13 +29,22 @@ let actor: ReturnType<typeof startFieldSession> | undefined;
 const fakeFetch = async (input: RequestInfo | URL, init: RequestInit = {}) => {
   const url = String(input);
   expect(url.startsWith('/api/v1/')).toBe(true);
-  const reply = await handler({
-    path: url.slice('/api/v1'.length),
-    method: init.method ?? 'GET',
-    headers: (init.headers ?? {}) as Record<string, string>,
-    body: init.body,
-    credentials: init.credentials,
+  // As fetch does: a signal aborted before or during the request rejects it.
+  const aborted = new Promise<never>((_, reject) => {
+    const fail = () => reject(new DOMException('aborted', 'AbortError'));
+    if (init.signal?.aborted) fail();
+    else init.signal?.addEventListener('abort', fail);
   });
+  const reply = await Promise.race([
+    aborted,
+    handler({
+      path: url.slice('/api/v1'.length),
+      method: init.method ?? 'GET',
+      headers: (init.headers ?? {}) as Record<string, string>,
+      body: init.body,
+      credentials: init.credentials,
+    }),
+  ]);
   const text = typeof reply.data === 'string' ? reply.data : JSON.stringify(reply.data ?? '');
   return new Response(reply.data === undefined ? null : text, {
     status: reply.status,
@@ -206,5 +215,25 @@ describe('field client: answers and errors', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.isNetworkError).toBe(true);
     expect(error.code).toBe('ERR_NETWORK');
+  });
+
+  it('a request its caller gives up on is unanswered (status 0), and asks for no refresh', async () => {
+    signIn(makeToken(3600));
+    let calls = 0;
+    handler = (request) => {
+      calls += 1;
+      expect(isRefresh(request)).toBe(false);
+      return new Promise<Reply>(() => {});
+    };
+    const abort = new AbortController();
+    const pending = fieldRequest({ method: 'GET', path: '/field/my-work', signal: abort.signal });
+    abort.abort();
+    await expect(pending).rejects.toMatchObject({ status: 0, code: 'ERR_CANCELED' });
+    const early = new AbortController();
+    early.abort();
+    await expect(
+      fieldRequest({ method: 'GET', path: '/field/my-work', signal: early.signal }),
+    ).rejects.toMatchObject({ status: 0, code: 'ERR_CANCELED' });
+    expect(calls).toBe(2);
   });
 });

@@ -79,7 +79,8 @@ async function viaFetch(request: FieldRequest, token: string | null): Promise<An
   const timeout = new AbortController();
   const timer = setTimeout(() => timeout.abort(), request.timeout ?? TIMEOUT_MS);
   const stop = () => timeout.abort();
-  request.signal?.addEventListener('abort', stop, { once: true });
+  if (request.signal?.aborted) stop();
+  else request.signal?.addEventListener('abort', stop, { once: true });
   try {
     const response = await fetch(BASE + request.path, {
       method: request.method,
@@ -113,8 +114,9 @@ function viaXhr(request: FieldRequest, token: string | null): Promise<Answer> {
     xhr.onerror = () => reject(networkError('Network Error', 'ERR_NETWORK'));
     xhr.ontimeout = () => reject(networkError('Request timed out', 'ECONNABORTED'));
     xhr.onabort = () => reject(networkError('canceled', 'ERR_CANCELED'));
-    request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(payload(request.body) as XMLHttpRequestBodyInit | undefined);
+    if (request.signal?.aborted) xhr.abort();
+    else request.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
   });
 }
 
