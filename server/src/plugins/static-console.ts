@@ -14,6 +14,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isFieldPath } from '#domain/tag-url.ts';
 import { errorBody } from '../lib/errors.ts';
 
 /**
@@ -49,7 +50,6 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
   const sendConsole = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   const fieldPage = existsSync(path.join(root, 'field.html')) ? 'field.html' : 'index.html';
-  const isFieldPath = (url: string) => /^\/(t\/|field(\/|$))/.test(url);
   app.get('/', sendConsole);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
