@@ -4,7 +4,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { defineConfig, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { FIELD_PATHS, fieldPwa } from './vite.field.config.ts';
 
 /**
  * The PrimeReact Lara themes, light and dark, as two stylesheets of which a browser loads one
@@ -102,113 +102,36 @@ function themes(): Plugin {
   };
 }
 
-/** The field routes' chunks by path (src/router.tsx loads them lazily): the frame, then each screen. */
-const FIELD_MODULES: [RegExp, string[]][] = [
-  [/^\/(t|field)(\/|$)/, ['src/field/field-layout.tsx', 'src/field/field-texts.ts']],
-  [/^\/t\//, ['src/field/screens/tag-screen.tsx']],
-  [/^\/field\/positions\//, ['src/field/screens/position-screen.tsx']],
-  [/^\/field\/?$/, ['src/field/screens/home-screen.tsx']],
-];
-
 /**
- * A phone opening /t/{tag} or /field must not wait for the console's entry to run before asking
- * for the field's chunks (one more round trip on a slow link, bench/field-first-visit.ts). A small
- * classic script at the top of <head> (the CSP allows no inline script) adds modulepreload links
- * for the chunks and stylesheets of the field route the path names, so they download beside the
- * entry; on any other path it does nothing.
+ * The field app is its own entry (field.html, built by vite.field.config.ts with Preact). The dev
+ * server answers its paths with field.html as the server does (here with React), and resolves its
+ * service worker's registration module as a no-op.
  */
-function fieldPreload(): Plugin {
-  let url = '';
+function fieldDevEntry(): Plugin {
   return {
-    name: 'tagger-field-preload',
-    // Before vite:build-html's generateBundle, which writes index.html with transformIndexHtml.
-    enforce: 'pre',
-    apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-      const walk = (file: string, into: Set<string>) => {
-        const chunk = byFile.get(file);
-        if (!chunk || into.has(file)) return;
-        into.add(file);
-        for (const dep of chunk.imports) walk(dep, into);
-      };
-      const inEntry = new Set<string>();
-      for (const chunk of chunks) if (chunk.isEntry) walk(chunk.fileName, inEntry);
-      const rules = FIELD_MODULES.map(([path, modules]) => {
-        const files = new Set<string>();
-        for (const chunk of chunks) {
-          const id = chunk.facadeModuleId?.replaceAll('\\', '/') ?? '';
-          if (modules.some((m) => id.endsWith(`/${m}`))) walk(chunk.fileName, files);
-        }
-        const js = [...files].filter((f) => !inEntry.has(f));
-        const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-        return [path.source, js.map((f) => `/${f}`), css.map((f) => `/${f}`)];
+    name: 'tagger-field-dev-entry',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const [pathname, query] = (req.url ?? '').split('?');
+        const wantsHtml = (req.headers.accept ?? '').includes('text/html');
+        if (req.method === 'GET' && wantsHtml && FIELD_PATHS.test(pathname ?? ''))
+          req.url = `/field.html${query ? `?${query}` : ''}`;
+        next();
       });
-      const source =
-        `(()=>{const p=location.pathname;const add=(rel,href,as)=>{const l=document.createElement('link');` +
-        `l.rel=rel;l.href=href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};` +
-        `for(const[r,js,css]of ${JSON.stringify(rules)}){if(!new RegExp(r).test(p))continue;` +
-        `for(const f of js)add('modulepreload',f);for(const f of css)add('preload',f,'style')}})();`;
-      const fileName = `assets/field-preload-${hash(source)}.js`;
-      this.emitFile({ type: 'asset', fileName, source });
-      url = `/${fileName}`;
-    },
-    transformIndexHtml: {
-      order: 'post',
-      // Before the stylesheets: a classic script after one would wait for it to load.
-      handler: () => (url ? [{ tag: 'script', attrs: { src: url }, injectTo: 'head-prepend' }] : []),
     },
   };
 }
 
-/**
- * The field app's service worker and web manifest (vite-plugin-pwa, Workbox): the whole built app
- * is precached, so a phone that opened it once opens /t/{tag} with no network; any navigation
- * but /api is answered with index.html. The field app registers it (src/field/lib/pwa.ts).
- */
-const fieldPwa = VitePWA({
-  registerType: 'autoUpdate',
-  injectRegister: false,
-  manifest: {
-    name: 'Tagger field',
-    short_name: 'Tagger',
-    description: 'Log work at construction-site positions by tag, online or offline.',
-    start_url: '/field',
-    scope: '/',
-    display: 'standalone',
-    orientation: 'portrait',
-    background_color: '#ffffff',
-    theme_color: '#0b3d91',
-    icons: [
-      { src: '/field-icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/field-icon-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/field-icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      { src: '/field-icon.svg', sizes: 'any', type: 'image/svg+xml' },
-    ],
-  },
-  workbox: {
-    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-    navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/api\//],
-    cleanupOutdatedCaches: true,
-    // The page that registered it is served from the cache at once, so it reloads offline.
-    clientsClaim: true,
-    skipWaiting: true,
-    // The theme and the chart library are the largest files; none comes near this.
-    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
-  },
-});
-
 export default defineConfig({
-  plugins: [react(), themes(), fieldPreload(), fieldPwa],
+  plugins: [react(), themes(), fieldDevEntry(), fieldPwa(true)],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   build: {
     outDir: 'dist',
     sourcemap: false,
-    // The chunk graph bench/field-size.ts reads to measure what the field app downloads.
+    // The chunk graph bench/bundle-size.ts reads (the field entry's is .vite/field-manifest.json).
     manifest: true,
   },
 });

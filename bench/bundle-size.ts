@@ -29,8 +29,18 @@ const size = (rel: string) => {
   return { raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
 };
 
+/** The field app's own entry (field.html, vite.field.config.ts; bench/field-size.ts measures it) is no console chunk. */
+const fieldManifest = path.join(dist, '.vite', 'field-manifest.json');
+const fieldFiles = new Set(
+  existsSync(fieldManifest)
+    ? Object.values(JSON.parse(readFileSync(fieldManifest, 'utf8')) as Record<string, { file: string }>).map(
+        (c) => c.file,
+      )
+    : [],
+);
+
 const rows = readdirSync(path.join(dist, 'assets'))
-  .filter((f) => f.endsWith('.js'))
+  .filter((f) => f.endsWith('.js') && !fieldFiles.has(`assets/${f}`))
   .map((f) => {
     const rel = `assets/${f}`;
     return { file: rel, initial: initial.has(rel), ...size(rel) };

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const built = path.join(root, 'dist', 'index.html');
+const built = path.join(root, 'dist', 'field.html');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -21,17 +21,12 @@ function newestMtime(dir: string): number {
 const sources = Math.max(
   newestMtime(path.join(root, 'src')),
   statSync(path.join(root, 'index.html')).mtimeMs,
+  statSync(path.join(root, 'field.html')).mtimeMs,
 );
 if (process.env.SKIP_CONSOLE_BUILD !== '1' && (!existsSync(built) || statSync(built).mtimeMs < sources)) {
-  console.log('Building the console (vite build)…');
-  execFileSync(
-    process.execPath,
-    [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      // A NODE_ENV inherited from Vitest ('test') would make Vite emit a development build of React.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  console.log('Building the console and the field app (scripts/build.ts)…');
+  execFileSync(process.execPath, [path.join(root, 'scripts', 'build.ts'), '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }

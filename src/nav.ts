@@ -55,6 +55,8 @@ export const FIELD_APP_LINK: NavLink = {
   to: '/field',
   paths: ['/field'],
   access: 'work_entries.create',
+  // The field app is its own page (field.html).
+  reloadDocument: true,
 };
 
 const [first, ...rest] = navFromScreens(SCREENS);

@@ -142,56 +142,30 @@ const screenRoutes = SCREENS.flatMap((screen) =>
 );
 
 /**
- * The field app (src/field): its own frame and chunks, none of the console's shell or tables, with
- * only its own texts. Signed out, /t/{tag} goes to /login and back to the tag after sign-in.
+ * The field app is its own entry (field.html, src/field/main.tsx; the server answers /t/* and
+ * /field* with it): a link or redirect here to one of its paths (the sidebar's Field app, the
+ * sign-in page sending a worker to /field or back to a tag) loads that page in full. Not when a
+ * link is only preloaded (hover).
  */
-const loadField = () =>
-  Promise.all([
-    import('./field/field-layout.tsx'),
-    import('./field/field-texts.ts').then((m) => m.addFieldTexts()),
-  ]).then(([layout]) => layout);
+const toFieldEntry = ({
+  location,
+  preload,
+}: {
+  location: { href: string; pathname: string };
+  preload: boolean;
+}) => {
+  if (preload) return;
+  // This page itself was loaded for that path: the server has no field entry (a build without
+  // it), so loading it again would only loop.
+  const loadedAt = performance.getEntriesByType('navigation')[0]?.name;
+  if (loadedAt && new URL(loadedAt).pathname === location.pathname)
+    throw redirect({ to: '/', replace: true });
+  throw redirect({ href: location.href, reloadDocument: true, replace: true });
+};
 
-/**
- * Starts reading the position while the screen's chunks load (not awaited: the screen shows the
- * phone's copy or "loading" itself, and an error is the screen's to show).
- */
-function prefetchFieldPosition(context: RouterContext, source: { tag: string } | { id: number }): void {
-  const userId = context.auth.getSnapshot().context.user?.id ?? 0;
-  if ('id' in source && !(Number.isInteger(source.id) && source.id > 0)) return;
-  void import('./field/screens/use-position.ts')
-    .then((m) => m.prefetchPosition(context.queryClient, userId, source))
-    .catch(() => {});
-}
-
-const fieldRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  id: 'field',
-  beforeLoad: (args) => {
-    requireSignedIn(args);
-    return requireAccess('work_entries.create', { redirectTo: '/' })(args);
-  },
-  component: lazyRouteComponent(loadField, 'FieldLayout'),
-});
-
-const fieldRoutes = [
-  createRoute({
-    getParentRoute: () => fieldRoute,
-    path: 'field',
-    component: lazyRouteComponent(() => import('./field/screens/home-screen.tsx'), 'HomeScreen'),
-  }),
-  createRoute({
-    getParentRoute: () => fieldRoute,
-    path: 'field/positions/$id',
-    loader: ({ context, params }) => prefetchFieldPosition(context, { id: Number(params.id) }),
-    component: lazyRouteComponent(() => import('./field/screens/position-screen.tsx'), 'PositionScreen'),
-  }),
-  createRoute({
-    getParentRoute: () => fieldRoute,
-    path: 't/$tag',
-    loader: ({ context, params }) => prefetchFieldPosition(context, { tag: params.tag.trim() }),
-    component: lazyRouteComponent(() => import('./field/screens/tag-screen.tsx'), 'TagScreen'),
-  }),
-];
+const fieldRoutes = ['field', 'field/$', 't/$tag'].map((path) =>
+  createRoute({ getParentRoute: () => rootRoute, path, beforeLoad: toFieldEntry }),
+);
 
 /** Any unknown path goes to / (and from there to /login when signed out). */
 const unknownRoute = createRoute({
@@ -216,7 +190,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute,
   ...passwordRoutes,
   appRoute.addChildren(screenRoutes),
-  fieldRoute.addChildren(fieldRoutes),
+  ...fieldRoutes,
   unknownRoute,
 ]);
 

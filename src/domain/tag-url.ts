@@ -5,3 +5,9 @@
  */
 export const tagUrl = (publicUrl: string, nfcTagId: string): string =>
   `${publicUrl.replace(/\/+$/, '')}/t/${encodeURIComponent(nfcTagId)}`;
+
+/**
+ * The field app's own paths (`/t/{tag}`, `/field`, `/field/…`): another page than the console's
+ * (field.html), so going there from the console is a full page load.
+ */
+export const isFieldPath = (pathname: string): boolean => /^\/(t\/|field(\/|$))/.test(pathname);

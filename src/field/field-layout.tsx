@@ -5,12 +5,12 @@
  */
 import './field.css';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, Outlet } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hasPermission } from '../domain/permissions.ts';
 import { useAuth, useAuthActor } from '../machines/auth/auth-provider.tsx';
 import { refreshOfflinePack } from './api/field-cache.ts';
+import { FieldLink } from './field-router.tsx';
 import { afterFirstScreen } from './lib/after-first-screen.ts';
 import { requestPersistentStorage } from './lib/persist.ts';
 import { registerFieldServiceWorker } from './lib/pwa.ts';
@@ -36,7 +36,7 @@ function useOfflinePack(userId: number | null) {
   }, [userId]);
 }
 
-export function FieldLayout() {
+export function FieldLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const auth = useAuthActor();
   const { user, logout } = useAuth();
@@ -61,14 +61,15 @@ export function FieldLayout() {
           {t('nav.skipToContent')}
         </a>
         <header className="field-header">
-          <Link to="/field" className="field-brand">
+          <FieldLink to="/field" className="field-brand">
             <span className="pi pi-mobile" aria-hidden="true" /> {t('field.title')}
-          </Link>
+          </FieldLink>
           <div className="field-header-actions">
             {hasPermission(user?.role, 'dashboard.view') && user?.role !== 'worker' ? (
-              <Link to="/" className="field-link">
+              // The console is the other entry (index.html): a full page load.
+              <a href="/" className="field-link">
                 {t('field.console')}
-              </Link>
+              </a>
             ) : null}
             <button type="button" className="field-link" onClick={logout}>
               {t('field.signOut')}
@@ -76,7 +77,7 @@ export function FieldLayout() {
           </div>
         </header>
         <main id="field-main" className="field-main" tabIndex={-1}>
-          <Outlet />
+          {children}
         </main>
         <OutboxBar userId={userId} />
       </div>

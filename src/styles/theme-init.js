@@ -2,8 +2,8 @@
  * Runs in <head> before the first paint (vite.config.ts injects it and fills in the two URLs):
  * picks the theme from the saved choice (localStorage "tagger-theme": light, dark or system) or
  * else the system setting, marks <html data-theme>, and adds that theme's stylesheet, render
- * blocking, so the page never shows in the wrong theme (the field app's pages excepted, below). The
- * other theme's CSS is not loaded.
+ * blocking, so the page never shows in the wrong theme. The other theme's CSS is not loaded. (The
+ * field app is another page, field.html, without this script or the theme.)
  * src/components/layout/theme.ts swaps it later.
  */
 (() => {
@@ -29,12 +29,6 @@
   link.dataset.light = urls.light;
   link.dataset.dark = urls.dark;
   link.href = urls[mode];
-  // The field app (/t/…, /field) has its own colours and fonts: there the console's theme loads
-  // after the page, off a phone's slow first paint, for a later visit to the console.
-  if (/^\/(t|field)(\/|$)/.test(location.pathname)) {
-    window.addEventListener('load', () => document.head.appendChild(link), { once: true });
-    return;
-  }
   link.setAttribute('blocking', 'render');
   document.head.appendChild(link);
 })();

@@ -424,6 +424,30 @@ describe('field app', () => {
     await context.close();
   });
 
+  it('goes from the console to the field app (its own page) and back, signed in all along', async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`${server.url}/login`);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('link', { name: 'Field app' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/field');
+    await page.getByRole('heading', { name: 'Field work' }).waitFor();
+    // The field page is its own entry: none of the console's scripts load for it.
+    scripts.length = 0;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Field work' }).waitFor();
+    expect(scripts.filter((s) => /\/assets\/(index|app-shell)-/.test(s))).toEqual([]);
+    expect(await page.title()).toBe('Tagger field');
+    await page.getByRole('link', { name: 'Console' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByText('Welcome back').first().waitFor();
+    await context.close();
+  });
+
   it("writes a position's tag address with Web NFC from the Positions screen", async () => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 } });
     await context.addInitScript(standInNfc);

@@ -22,14 +22,10 @@ export default async function setup() {
   await makeDataTemplate();
   if (process.env.E2E_SKIP_BUILD === '1') return;
   const root = path.resolve(import.meta.dirname, '../..');
+  // Both entries (the console, then the field app with Preact): see scripts/build.ts.
   execFileSync(
     process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn', '--outDir', E2E_DIST],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      // A NODE_ENV inherited from Vitest ('test') would make Vite emit a development build of React.
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
+    [path.join(root, 'scripts/build.ts'), '--logLevel', 'warn', '--outDir', E2E_DIST],
+    { cwd: root, stdio: 'inherit' },
   );
 }

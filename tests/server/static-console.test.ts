@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import staticConsole from '../../server/src/plugins/static-console.ts';
 
 const INDEX = '<!doctype html><html><head><title>Tagger Admin</title></head><body></body></html>';
+const FIELD = '<!doctype html><html><head><title>Tagger field</title></head><body></body></html>';
 
 describe('static console', () => {
   let app: FastifyInstance;
@@ -19,6 +20,7 @@ describe('static console', () => {
   beforeAll(async () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'tagger-static-'));
     writeFileSync(path.join(root, 'index.html'), INDEX);
+    writeFileSync(path.join(root, 'field.html'), FIELD);
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
     app = Fastify();
@@ -46,11 +48,23 @@ describe('static console', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
   });
 
-  it('a tag’s URL and the field app’s pages answer the console, even for a tag id with a dot', async () => {
-    for (const url of ['/t/TAG00001', '/t/04.A2.3B.C1', '/field', '/field/positions/12', '/field/my-work']) {
+  it('a tag’s URL and the field app’s pages answer the field app’s page, even for a tag id with a dot', async () => {
+    for (const url of [
+      '/t/TAG00001',
+      '/t/04.A2.3B.C1',
+      '/field',
+      '/field/positions/12',
+      '/field/my-work?x=1',
+    ]) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(FIELD);
+    }
+    // A console path that only starts like one stays the console's.
+    for (const url of ['/fields', '/fieldwork/1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.body, url).toBe(INDEX);
     }
   });
 

@@ -110,6 +110,19 @@ describe('sign-in guards', () => {
     expect(thrown(() => redirectIfSignedIn(args('worker'), '/t/AB12CD34')).options.href).toBe('/t/AB12CD34');
     expect(thrown(() => redirectIfSignedIn(args('manager'), undefined)).options.href).toBe('/');
   });
+
+  it('loads the field app (its own page) in full, and stays in the console for its pages', () => {
+    const to = (role: Parameters<typeof args>[0], requested: unknown) =>
+      thrown(() => redirectIfSignedIn(args(role), requested)).options;
+    expect(to('worker', undefined)).toMatchObject({ href: '/field', reloadDocument: true });
+    expect(to('worker', '/t/AB12CD34?lng=fi')).toMatchObject({
+      href: '/t/AB12CD34?lng=fi',
+      reloadDocument: true,
+    });
+    expect(to('admin', '/field/positions/3')).toMatchObject({ reloadDocument: true });
+    expect(to('admin', '/users')).toMatchObject({ href: '/users', reloadDocument: false });
+    expect(to('admin', '/fields')).toMatchObject({ reloadDocument: false });
+  });
 });
 
 describe('safeRedirect', () => {

@@ -5,13 +5,16 @@
  * `curl` of the address, `Accept: application/json` or any, never sees a JSON 404); a deep link
  * is too when the client accepts HTML or anything (a wildcard, or no Accept header). A tag's
  * URL `/t/{tag}` (what a phone opens from an NFC tag or a QR code) is a deep link even when the
- * tag id looks like a file name (a serial number with dots): it is never a file.
+ * tag id looks like a file name (a serial number with dots): it is never a file. The field app's
+ * paths (`/t/*`, `/field`, `/field/*`) answer its own page, field.html (a smaller entry for phones,
+ * see vite.field.config.ts), when the build has one.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isFieldPath } from '#domain/tag-url.ts';
 import { errorBody } from '../lib/errors.ts';
 
 /**
@@ -46,6 +49,7 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
   });
   const sendConsole = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const fieldPage = existsSync(path.join(root, 'field.html')) ? 'field.html' : 'index.html';
   app.get('/', sendConsole);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -54,7 +58,7 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
     const isGet = request.method === 'GET' || request.method === 'HEAD';
     const page = url.startsWith('/t/') || (!url.startsWith('/api/') && !path.extname(url));
     if (isGet && page && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(isFieldPath(url) ? fieldPage : 'index.html');
     }
     return reply
       .code(404)

@@ -14,6 +14,7 @@ import {
   type Role,
   type RoleLike,
 } from '../../domain/permissions.ts';
+import { isFieldPath } from '../../domain/tag-url.ts';
 import type { AuthMachine } from '../../machines/auth/auth.machine.ts';
 import { grantOf, selectStatus } from '../../machines/auth/auth.selectors.ts';
 import { noteDenied } from './denied-notice.ts';
@@ -70,7 +71,9 @@ export function redirectIfSignedIn({ context }: GuardArgs, requested: unknown): 
   const snapshot = context.auth.getSnapshot();
   if (selectStatus(snapshot) === 'signedIn') {
     const home = snapshot.context.user?.role === 'worker' ? WORKER_HOME : '/';
-    throw redirect({ href: safeRedirect(requested, home), replace: true });
+    const href = safeRedirect(requested, home);
+    // The field app is another page (field.html): loaded in full, with no stop at its path here.
+    throw redirect({ href, replace: true, reloadDocument: isFieldPath(href.split(/[?#]/)[0]) });
   }
 }
 

@@ -18,6 +18,8 @@ export type NavLink = {
   /** The paths that mark this entry active: its path and aliases (and their sub-paths). */
   paths: readonly string[];
   access?: AccessRule;
+  /** Another page than the console's (the field app): a full page load. */
+  reloadDocument?: boolean;
 };
 export type NavGroup = {
   kind: 'group';

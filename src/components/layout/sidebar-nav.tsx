@@ -19,6 +19,7 @@ export function SidebarNav({ nav, collapsed = false, onNavigate }: Props) {
       <li key={item.id}>
         <Link
           to={item.to}
+          reloadDocument={item.reloadDocument}
           className={`nav-link${active ? ' nav-link--active' : ''}`}
           aria-current={active ? 'page' : undefined}
           title={collapsed ? label : undefined}

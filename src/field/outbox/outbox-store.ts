@@ -39,6 +39,25 @@ function changed() {
   tabs?.postMessage('changed');
 }
 
+/**
+ * While a write to the queue is in flight the page has a `beforeunload` listener (it asks nothing):
+ * a browser leaving a page that has one asks the page first, and that turn lets the write commit
+ * before the page goes. Without it, a tap followed at once by a reload or a closed tab could lose
+ * the tap's action (found by the outbox soak, tests/soak/outbox-soak.ts; the console's router kept
+ * such a listener all along, which the field app's own page has not).
+ */
+let writing = 0;
+const keepWhileWriting = () => {};
+
+async function held<T>(write: () => Promise<T>): Promise<T> {
+  if (writing++ === 0) window.addEventListener('beforeunload', keepWhileWriting);
+  try {
+    return await write();
+  } finally {
+    if (--writing === 0) window.removeEventListener('beforeunload', keepWhileWriting);
+  }
+}
+
 export interface NewAction {
   userId: number;
   positionId: number;
@@ -48,12 +67,14 @@ export interface NewAction {
   action: OutboxAction;
 }
 
-export async function enqueue(action: NewAction): Promise<OutboxItem> {
-  const db = await fieldDb();
-  const item: OutboxItem = { ...action, key: newKey(), createdAt: Date.now(), state: 'waiting' };
-  item.seq = await db.add('outbox', item);
-  changed();
-  return item;
+export function enqueue(action: NewAction): Promise<OutboxItem> {
+  return held(async () => {
+    const db = await fieldDb();
+    const item: OutboxItem = { ...action, key: newKey(), createdAt: Date.now(), state: 'waiting' };
+    item.seq = await db.add('outbox', item);
+    changed();
+    return item;
+  });
 }
 
 /** This user's actions, oldest first. */
@@ -69,27 +90,33 @@ export async function countItems(userId: number | null): Promise<{ waiting: numb
   return { waiting, failed: items.length - waiting };
 }
 
-export async function removeItem(seq: number): Promise<void> {
-  const db = await fieldDb();
-  await db.delete('outbox', seq);
-  changed();
+export function removeItem(seq: number): Promise<void> {
+  return held(async () => {
+    const db = await fieldDb();
+    await db.delete('outbox', seq);
+    changed();
+  });
 }
 
-export async function markFailed(item: OutboxItem, error: OutboxError): Promise<void> {
-  const db = await fieldDb();
-  await db.put('outbox', { ...item, state: 'failed', error });
-  changed();
+export function markFailed(item: OutboxItem, error: OutboxError): Promise<void> {
+  return held(async () => {
+    const db = await fieldDb();
+    await db.put('outbox', { ...item, state: 'failed', error });
+    changed();
+  });
 }
 
 /** Sends a refused action again, last in line, under a new key. */
-export async function retryItem(item: OutboxItem): Promise<void> {
-  const db = await fieldDb();
-  const tx = db.transaction('outbox', 'readwrite');
-  if (item.seq !== undefined) await tx.store.delete(item.seq);
-  const { seq: _old, error: _error, ...rest } = item;
-  await tx.store.add({ ...rest, key: newKey(), state: 'waiting' });
-  await tx.done;
-  changed();
+export function retryItem(item: OutboxItem): Promise<void> {
+  return held(async () => {
+    const db = await fieldDb();
+    const tx = db.transaction('outbox', 'readwrite');
+    if (item.seq !== undefined) await tx.store.delete(item.seq);
+    const { seq: _old, error: _error, ...rest } = item;
+    await tx.store.add({ ...rest, key: newKey(), state: 'waiting' });
+    await tx.done;
+    changed();
+  });
 }
 
 /** The server id of an entry started offline, once its start was sent. */
@@ -103,18 +130,20 @@ export async function serverIdOf(ref: EntryRef): Promise<number | null> {
  * Records a sent start: its server id, and the waiting actions on that entry now name it, so the
  * screens match them to the server's entry.
  */
-export async function startSent(item: OutboxItem, local: string, id: number): Promise<void> {
-  const db = await fieldDb();
-  const tx = db.transaction(['outbox', 'entries'], 'readwrite');
-  await tx.objectStore('entries').put({ local, id });
-  const outbox = tx.objectStore('outbox');
-  for (const other of await outbox.index('byUser').getAll(item.userId)) {
-    if (other.seq === item.seq) continue;
-    const { action } = other;
-    if (action.kind !== 'start' && 'local' in action.entry && action.entry.local === local)
-      await outbox.put({ ...other, action: { ...action, entry: { id } } });
-  }
-  if (item.seq !== undefined) await outbox.delete(item.seq);
-  await tx.done;
-  changed();
+export function startSent(item: OutboxItem, local: string, id: number): Promise<void> {
+  return held(async () => {
+    const db = await fieldDb();
+    const tx = db.transaction(['outbox', 'entries'], 'readwrite');
+    await tx.objectStore('entries').put({ local, id });
+    const outbox = tx.objectStore('outbox');
+    for (const other of await outbox.index('byUser').getAll(item.userId)) {
+      if (other.seq === item.seq) continue;
+      const { action } = other;
+      if (action.kind !== 'start' && 'local' in action.entry && action.entry.local === local)
+        await outbox.put({ ...other, action: { ...action, entry: { id } } });
+    }
+    if (item.seq !== undefined) await outbox.delete(item.seq);
+    await tx.done;
+    changed();
+  });
 }

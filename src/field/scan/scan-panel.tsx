@@ -2,9 +2,9 @@
  * Scan: Web NFC where the phone has it (hold the phone to the tag), else the camera (QR), and
  * always a field to type the code. A read tag opens /t/{tag}; text that names no tag says so.
  */
-import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { navigate, tagPath } from '../field-router.tsx';
 import { scanQrTag } from './camera-scan.ts';
 import { hasWebNfc, scanNfcTag } from './nfc.ts';
 import { tagFromText } from './parse-tag.ts';
@@ -13,14 +13,13 @@ type Mode = 'idle' | 'nfc' | 'camera';
 
 export function ScanPanel() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('idle');
   const [problem, setProblem] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const video = useRef<HTMLVideoElement>(null);
   const codeId = useId();
 
-  const open = (tag: string) => void navigate({ to: '/t/$tag', params: { tag } });
+  const open = (tag: string) => navigate(tagPath(tag));
 
   useEffect(() => {
     if (mode === 'idle') return;
@@ -32,7 +31,7 @@ export function ScanPanel() {
           ? scanQrTag(video.current, abort.signal)
           : null;
     reading?.then(
-      (tag) => void navigate({ to: '/t/$tag', params: { tag } }),
+      (tag) => navigate(tagPath(tag)),
       (error: unknown) => {
         if (abort.signal.aborted) return;
         const name = (error as { name?: string })?.name;
@@ -41,7 +40,7 @@ export function ScanPanel() {
       },
     );
     return () => abort.abort();
-  }, [mode, navigate, t]);
+  }, [mode, t]);
 
   const start = () => {
     setProblem(null);

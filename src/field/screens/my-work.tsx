@@ -3,10 +3,10 @@
  * each one tap from its position.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { myWork } from '../api/field-cache.ts';
 import type { EntryStatus } from '../api/field-types.ts';
+import { FieldLink, positionPath } from '../field-router.tsx';
 import { useFieldUser } from './use-field-user.ts';
 
 const ICON: Record<EntryStatus, string> = {
@@ -42,18 +42,14 @@ export function MyWork() {
         <ul className="field-work-list">
           {entries.map((entry) => (
             <li key={entry.id}>
-              <Link
-                to="/field/positions/$id"
-                params={{ id: String(entry.position_id) }}
-                className="field-work-item"
-              >
+              <FieldLink to={positionPath(entry.position_id)} className="field-work-item">
                 <span className="field-work-task">{entry.task_name ?? t('field.myWork.noTask')}</span>
                 <span className="field-work-position">{entry.position_name}</span>
                 <span className={`field-work-status is-${entry.status}`}>
                   <span className={ICON[entry.status]} aria-hidden="true" />{' '}
                   {t(`field.entryStatus.${entry.status}`)}
                 </span>
-              </Link>
+              </FieldLink>
             </li>
           ))}
         </ul>

@@ -1,9 +1,6 @@
-/** /field/positions/$id: a position opened from My work or a list. */
-import { useParams } from '@tanstack/react-router';
+/** /field/positions/{id}: a position opened from My work or a list (id 0 when the path's is not one). */
 import { PositionView } from './position-view.tsx';
 
-export function PositionScreen() {
-  const { id } = useParams({ strict: false }) as { id?: string };
-  const numeric = Number(id);
-  return <PositionView key={id} source={{ id: Number.isInteger(numeric) && numeric > 0 ? numeric : 0 }} />;
+export function PositionScreen({ id }: { id: number }) {
+  return <PositionView key={id} source={{ id }} />;
 }

@@ -3,13 +3,13 @@
  * it, and its tasks in dependency order as the worker's waiting actions leave them. A copy from
  * the phone says so; an unknown or inactive tag says that in words.
  */
-import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { distanceMetres } from '../../domain/work-entries.ts';
 import { formatSiteDate } from '../../i18n/format-date.ts';
 import { siteDisplayOf } from '../api/field-types.ts';
+import { FieldLink } from '../field-router.tsx';
 import { currentPosition, type PhonePosition } from '../lib/geo.ts';
 import { withPending } from '../outbox/outbox-items.ts';
 import { useOutboxItems } from '../outbox/use-outbox.ts';
@@ -45,9 +45,9 @@ export function OpenFailed({ error }: { error: unknown }) {
       <p>
         <span className="pi pi-exclamation-triangle" aria-hidden="true" /> {text}
       </p>
-      <Link to="/field" className="field-button is-primary">
+      <FieldLink to="/field" className="field-button is-primary">
         {t('field.open.home')}
-      </Link>
+      </FieldLink>
     </div>
   );
 }
