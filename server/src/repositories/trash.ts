@@ -1,0 +1,268 @@
+/**
+ * The trash's queries (issue 23 §2): a record's rows copied as the database has them (`to_jsonb`)
+ * before its delete, the item kept in trash_items, and the rows put back with their own ids
+ * (`jsonb_populate_recordset`, `overriding system value`), exact to the column. Which rows go with
+ * each kind of record is repositories/trash-captures.ts; this file knows only tables.
+ *
+ * References are read from the tables' own foreign keys: a row whose required reference (a
+ * position, a task, a group) is gone is not put back (for the record itself the service refuses
+ * first, naming the field); an optional one (who assigned it) that is gone is put back empty, as
+ * the database would have left it.
+ */
+import { and, desc, eq, getTableColumns, getTableName, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.ts';
+import {
+  positionGroupPositions,
+  positionGroups,
+  positions,
+  positionTaskAssignments,
+  type TrashLink,
+  type TrashTableRows,
+  taskDependencies,
+  taskInstances,
+  tasks,
+  taskTemplates,
+  trashItems,
+  userGroupMembers,
+  userGroupPositionAccess,
+  userGroups,
+  users,
+} from '../db/schema/index.ts';
+import { siteCondition } from './site-scoped.ts';
+
+/** Every table the trash may put rows back into, by its SQL name (never a name from input). */
+const TABLES: Record<string, PgTable> = Object.fromEntries(
+  [
+    positions,
+    positionGroups,
+    positionGroupPositions,
+    positionTaskAssignments,
+    taskDependencies,
+    taskTemplates,
+    taskInstances,
+    userGroups,
+    userGroupMembers,
+    userGroupPositionAccess,
+    tasks,
+    users,
+  ].map((t) => [getTableName(t), t]),
+);
+
+export function trashTable(name: string): PgTable {
+  const table = TABLES[name];
+  if (!table) throw new Error(`trash: no table ${name}`);
+  return table;
+}
+
+interface Reference {
+  column: string;
+  table: PgTable;
+  target: string;
+  required: boolean;
+}
+
+/** A table's references to other rows (the site's excepted: it is the item's own). */
+export function referencesOf(table: PgTable): Reference[] {
+  return getTableConfig(table)
+    .foreignKeys.map((fk) => {
+      const ref = fk.reference();
+      return {
+        column: ref.columns[0].name,
+        table: ref.foreignTable,
+        target: ref.foreignColumns[0].name,
+        required: fk.onDelete !== 'set null',
+      };
+    })
+    .filter((r) => r.column !== 'site_id');
+}
+
+/** The rows of `table` matching `where`, each as the database's JSON of it (column names). */
+export async function snapshotRows(db: Db, table: PgTable, where: SQL): Promise<TrashTableRows> {
+  const rows = await db
+    .select({ row: sql<Record<string, unknown>>`to_jsonb(${table})` })
+    .from(table)
+    .where(where);
+  return { table: getTableName(table), rows: rows.map((r) => r.row) };
+}
+
+/**
+ * Puts rows back with their own ids. Rows whose required references are gone, or that are
+ * there again, are skipped (`onlyIfFree`); otherwise a clash raises the database's error for the
+ * caller to name. Answers how many rows went back.
+ */
+export async function insertRows(
+  db: Db,
+  part: TrashTableRows,
+  options: { skipClashes: boolean },
+): Promise<number> {
+  if (part.rows.length === 0) return 0;
+  const table = trashTable(part.table);
+  const names = Object.values(getTableColumns(table)).map((c) => (c as PgColumn).name);
+  const refs = new Map(referencesOf(table).map((r) => [r.column, r]));
+  const columnList = sql.join(
+    names.map((n) => sql.identifier(n)),
+    sql`, `,
+  );
+  // An optional reference that is gone is put back empty; a required one keeps the row out.
+  const values = sql.join(
+    names.map((n) => {
+      const ref = refs.get(n);
+      if (!ref || ref.required) return sql`r.${sql.identifier(n)}`;
+      return sql`(select x.${sql.identifier(ref.target)} from ${ref.table} x where x.${sql.identifier(ref.target)} = r.${sql.identifier(n)})`;
+    }),
+    sql`, `,
+  );
+  const required = [...refs.values()].filter((r) => r.required);
+  const exists = required.length
+    ? sql` where ${sql.join(
+        required.map(
+          (r) =>
+            sql`exists (select 1 from ${r.table} x where x.${sql.identifier(r.target)} = r.${sql.identifier(r.column)})`,
+        ),
+        sql` and `,
+      )}`
+    : sql``;
+  const clash = options.skipClashes ? sql` on conflict do nothing` : sql``;
+  const result = await db.execute(
+    sql`insert into ${table} (${columnList}) overriding system value
+      select ${values} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(part.rows)}::jsonb) r${exists}${clash}
+      returning 1 as one`,
+  );
+  return rowsOf(result).length;
+}
+
+/** Which of the references a row holds are gone: [column, table] of each missing required one. */
+export async function missingReferences(
+  db: Db,
+  part: TrashTableRows,
+): Promise<{ column: string; table: string }[]> {
+  const [row] = part.rows;
+  if (!row) return [];
+  const missing: { column: string; table: string }[] = [];
+  for (const ref of referencesOf(trashTable(part.table)).filter((r) => r.required)) {
+    const value = row[ref.column];
+    if (value === null || value === undefined) continue;
+    const found = await db.execute(
+      sql`select 1 as one from ${ref.table} where ${sql.identifier(ref.target)} = ${value} limit 1`,
+    );
+    if (rowsOf(found).length === 0) missing.push({ column: ref.column, table: getTableName(ref.table) });
+  }
+  return missing;
+}
+
+/** Sets a reference the delete emptied back to the record, on rows that still have it empty. */
+export async function relink(db: Db, siteId: string, link: TrashLink, id: number): Promise<number> {
+  if (link.ids.length === 0) return 0;
+  const table = trashTable(link.table);
+  const result = await db.execute(
+    sql`update ${table} set ${sql.identifier(link.column)} = ${id}
+      where site_id = ${siteId} and id = any(${`{${link.ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])
+        and ${sql.identifier(link.column)} is null
+      returning 1 as one`,
+  );
+  return rowsOf(result).length;
+}
+
+const rowsOf = (result: unknown): unknown[] =>
+  Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+
+export type TrashItemRow = typeof trashItems.$inferSelect;
+export type NewTrashItem = Omit<typeof trashItems.$inferInsert, 'siteId' | 'id'>;
+
+const where = siteCondition(trashItems);
+
+export async function insertItem(db: Db, siteId: string, values: NewTrashItem): Promise<TrashItemRow> {
+  const [row] = await db
+    .insert(trashItems)
+    .values({ ...values, siteId })
+    .returning();
+  return row;
+}
+
+/** One item, locked for the caller's transaction (a restore and a delete forever cannot both win). */
+export async function lockItem(db: Db, siteId: string, id: number): Promise<TrashItemRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(trashItems)
+    .where(where(siteId, eq(trashItems.id, id)))
+    .for('update');
+  return row;
+}
+
+export async function removeItem(db: Db, siteId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(trashItems)
+    .where(where(siteId, eq(trashItems.id, id)))
+    .returning({ id: trashItems.id });
+  return rows.length > 0;
+}
+
+export interface TrashListFilter {
+  types: readonly string[];
+  limit: number;
+  offset: number;
+}
+
+/** The list's columns: everything but the rows themselves. */
+const listed = {
+  id: trashItems.id,
+  entityType: trashItems.entityType,
+  entityId: trashItems.entityId,
+  label: trashItems.label,
+  deletedById: trashItems.deletedById,
+  deletedByName: trashItems.deletedByName,
+  deletedAt: trashItems.deletedAt,
+  purgeAfter: trashItems.purgeAfter,
+};
+
+/** Newest first, of the given kinds; and how many there are in all. */
+export async function listItems(db: Db, siteId: string, f: TrashListFilter) {
+  if (f.types.length === 0) return { items: [], total: 0 };
+  const condition = where(siteId, inArray(trashItems.entityType, [...f.types]));
+  const items = await db
+    .select(listed)
+    .from(trashItems)
+    .where(condition)
+    .orderBy(desc(trashItems.deletedAt), desc(trashItems.id))
+    .limit(f.limit)
+    .offset(f.offset);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(trashItems)
+    .where(condition);
+  return { items, total };
+}
+
+/** Removes a site's items past their time, at most `limit`; answers what went (for the audit event). */
+export async function purgeDue(db: Db, siteId: string, now: Date, limit: number) {
+  const due = db
+    .select({ id: trashItems.id })
+    .from(trashItems)
+    .where(and(eq(trashItems.siteId, siteId), lt(trashItems.purgeAfter, now)))
+    .orderBy(trashItems.id)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .delete(trashItems)
+    .where(and(eq(trashItems.siteId, siteId), inArray(trashItems.id, due)))
+    .returning({ id: trashItems.id, entityType: trashItems.entityType, entityId: trashItems.entityId });
+}
+
+/** Sites with something past its time in the trash. */
+export async function sitesWithDue(db: Db, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ siteId: trashItems.siteId })
+    .from(trashItems)
+    .where(lt(trashItems.purgeAfter, now));
+  return rows.map((r) => r.siteId);
+}
+
+/** The name a trash item keeps of who deleted it. */
+export async function userName(db: Db, siteId: string, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: sql<string>`${users.firstName} || ' ' || ${users.lastName}` })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), eq(users.id, userId)));
+  return row?.name ?? `#${userId}`;
+}

@@ -1,0 +1,232 @@
+/**
+ * The trash's rules (issue 23 §2): who sees which items (the delete permission of each kind),
+ * restoring an item with the same ids and what went with it, refusing with the field when it
+ * cannot (its code or NFC tag taken, what it belongs to gone), and deleting forever (admins).
+ */
+
+import { hasPermission } from '#domain/permissions.ts';
+import { GROUP_CODE_PATTERN } from '#domain/position-groups.ts';
+import { positionFieldErrors } from '#domain/positions.ts';
+import { TRASH_DELETE_PERMISSION, TRASH_PAGE_DEFAULT, type TrashType, trashTypesFor } from '#domain/trash.ts';
+import { USER_GROUP_CODE_MAX, USER_GROUP_CODE_PATTERN } from '#domain/user-groups.ts';
+import { LIMITS } from '#domain/validation.ts';
+import type { TrashTableRows } from '../../db/schema/index.ts';
+import { UNIQUE_MESSAGES } from '../../db/schema/index.ts';
+import { actorRole } from '../../infra/effective-permissions.ts';
+import { findPgError } from '../../lib/db-errors.ts';
+import { type ErrorDetail, errors, HttpError } from '../../lib/errors.ts';
+import * as repo from '../../repositories/trash.ts';
+import type { TrashListQueryInput, TrashRestoreInput } from '../../schemas/trash.ts';
+import type { RequestContext } from '../../types.ts';
+import { dependencyProblem } from '../task-dependencies/rules.ts';
+
+const notFound = () => errors.notFound('No such item in the trash', 'TRASH_ITEM_NOT_FOUND');
+
+/** The fields a restore may give a new value, per kind (the ones a unique index guards). */
+const NEW_VALUE_FIELDS: Partial<Record<TrashType, readonly (keyof TrashRestoreInput)[]>> = {
+  position: ['position_code', 'nfc_tag_id'],
+  position_group: ['group_code'],
+  user_group: ['group_code'],
+  task_template: ['task_code'],
+};
+
+/** What a reference names, for the message of a restore whose target is gone. */
+const NOUNS: Record<string, string> = {
+  positions: 'position',
+  tasks: 'task',
+  position_groups: 'position group',
+  user_groups: 'user group',
+  users: 'user',
+};
+
+const conflict = (details: ErrorDetail[]) =>
+  new HttpError(409, details.length === 1 ? details[0].message : 'The item cannot be restored as it was', {
+    code: 'TRASH_RESTORE_CONFLICT',
+    details,
+  });
+
+export async function listTrash(ctx: RequestContext, query: TrashListQueryInput) {
+  const allowed = trashTypesFor(actorRole(ctx.actor));
+  const types = query.entity_type ? allowed.filter((t) => t === query.entity_type) : allowed;
+  const { items, total } = await repo.listItems(ctx.db, ctx.siteId, {
+    types,
+    limit: query.limit ?? TRASH_PAGE_DEFAULT,
+    offset: query.offset ?? 0,
+  });
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      entity_type: r.entityType as TrashType,
+      entity_id: r.entityId,
+      label: r.label,
+      deleted_by_id: r.deletedById,
+      deleted_by_name: r.deletedByName,
+      deleted_at: r.deletedAt.toISOString(),
+      purge_after: r.purgeAfter.toISOString(),
+    })),
+    total,
+  };
+}
+
+/** The body's new values, checked as the record's own rules check them, as the row's columns. */
+function newValues(type: TrashType, row: Record<string, unknown>, body: TrashRestoreInput) {
+  const allowed = NEW_VALUE_FIELDS[type] ?? [];
+  const given = Object.entries(body).filter(([, v]) => v !== undefined) as [
+    keyof TrashRestoreInput,
+    unknown,
+  ][];
+  const problems: ErrorDetail[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [field, raw] of given) {
+    if (!allowed.includes(field)) {
+      problems.push({ field, message: `A ${type.replace('_', ' ')} has no ${field}`, rule: 'unknown' });
+      continue;
+    }
+    const value = typeof raw === 'string' ? raw.trim() || null : null;
+    if (value === null && field !== 'nfc_tag_id') {
+      problems.push({ field, message: 'A value is required', rule: 'required' });
+      continue;
+    }
+    values[field] = value;
+  }
+  if (type === 'position' && problems.length === 0) {
+    const merged = { ...row, ...values } as Record<string, string | null>;
+    const found = positionFieldErrors({
+      position_code: String(merged.position_code),
+      position_name: String(merged.position_name),
+      description: null,
+      location_details: null,
+      nfc_tag_id: merged.nfc_tag_id,
+      coordinates: null,
+      is_active: true,
+    }).filter((p) => p.field in values);
+    problems.push(...found);
+  }
+  const code = values.group_code;
+  if (typeof code === 'string') {
+    const [pattern, max] =
+      type === 'user_group'
+        ? [USER_GROUP_CODE_PATTERN, USER_GROUP_CODE_MAX]
+        : [GROUP_CODE_PATTERN, LIMITS.codeMax];
+    if (code.length < LIMITS.groupCodeMin || code.length > max || !new RegExp(pattern).test(code))
+      problems.push({
+        field: 'group_code',
+        message: `${LIMITS.groupCodeMin}–${max} characters matching ${pattern}`,
+        rule: 'pattern',
+      });
+  }
+  if (typeof values.task_code === 'string' && values.task_code.length < LIMITS.taskCodeMin)
+    problems.push({
+      field: 'task_code',
+      message: `At least ${LIMITS.taskCodeMin} characters`,
+      rule: 'minLength',
+    });
+  if (problems.length > 0)
+    throw new HttpError(
+      400,
+      problems.length === 1 ? `${problems[0].field}: ${problems[0].message}` : 'Some fields are not valid',
+      {
+        code: 'VALIDATION_ERROR',
+        details: problems,
+      },
+    );
+  return values;
+}
+
+/** The record's own row back, or a 409 naming the field that stands in the way. */
+async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableRows) {
+  const tx = ctx.db;
+  const missing = await repo.missingReferences(tx, own);
+  if (missing.length > 0)
+    throw conflict(
+      missing.map((m) => ({
+        field: m.column,
+        message: `Its ${NOUNS[m.table] ?? m.table} no longer exists`,
+        rule: 'exists',
+      })),
+    );
+  const [row] = own.rows;
+  if (type === 'dependency') {
+    const problem = await dependencyProblem(
+      tx,
+      ctx.siteId,
+      {
+        positionId: Number(row.position_id),
+        taskId: Number(row.task_id),
+        dependsOnTaskId: Number(row.depends_on_task_id),
+      },
+      { reuse: false },
+    );
+    if (problem) throw conflict([{ field: problem.field, message: problem.message, rule: problem.code }]);
+  }
+  try {
+    await repo.insertRows(tx, own, { skipClashes: false });
+  } catch (err) {
+    const pg = findPgError(err);
+    if (pg?.code !== '23505') throw err;
+    const known = pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined;
+    const field = known?.field ?? 'id';
+    const canRename = (NEW_VALUE_FIELDS[type] ?? []).includes(field as keyof TrashRestoreInput);
+    const message = `${known?.message ?? 'This record is there again'}${canRename ? `; send a new ${field} to restore it under that` : ''}`;
+    throw conflict([{ field, message, rule: 'unique' }]);
+  }
+}
+
+export async function restoreTrashItem(ctx: RequestContext, id: number, body: TrashRestoreInput = {}) {
+  return ctx.db.transaction(async (tx) => {
+    const inTx = { ...ctx, db: tx };
+    const item = await repo.lockItem(tx, ctx.siteId, id);
+    if (!item) throw notFound();
+    const type = item.entityType as TrashType;
+    if (!hasPermission(actorRole(ctx.actor), TRASH_DELETE_PERMISSION[type])) throw errors.forbidden();
+    const [ownPart, ...rest] = item.rows;
+    const ownRow = ownPart.rows[0];
+    const values = newValues(type, ownRow, body ?? {});
+    const own = { table: ownPart.table, rows: [{ ...ownRow, ...values }] };
+    await restoreOwn(inTx, type, own);
+    const restored: Record<string, number> = { [own.table]: 1 };
+    let skipped = 0;
+    for (const part of rest) {
+      const n = await repo.insertRows(tx, part, { skipClashes: true });
+      restored[part.table] = (restored[part.table] ?? 0) + n;
+      skipped += part.rows.length - n;
+    }
+    for (const link of item.links) {
+      const n = await repo.relink(tx, ctx.siteId, link, Number(ownRow.id));
+      restored[link.table] = (restored[link.table] ?? 0) + n;
+      skipped += link.ids.length - n;
+    }
+    await repo.removeItem(tx, ctx.siteId, id);
+    const changes = Object.fromEntries(
+      Object.entries(values).map(([field, value]) => [field, { old: ownRow[field], new: value }]),
+    );
+    await ctx.audit(tx, {
+      action: `${type}.restore`,
+      entity: type,
+      id: item.entityId,
+      changes,
+      details: { trash_item_id: id, restored, skipped },
+    });
+    return {
+      message: skipped > 0 ? `Restored; ${skipped} related record(s) could not come back` : 'Restored',
+      entity_type: type,
+      entity_id: item.entityId,
+      restored,
+      skipped,
+    };
+  });
+}
+
+export async function deleteTrashItem(ctx: RequestContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const item = await repo.lockItem(tx, ctx.siteId, id);
+    if (!item || !(await repo.removeItem(tx, ctx.siteId, id))) throw notFound();
+    await ctx.audit(tx, {
+      action: `${item.entityType}.purge`,
+      entity: item.entityType,
+      id: item.entityId,
+      details: { trash_item_id: id, label: item.label },
+    });
+  });
+  return { message: 'Deleted forever' };
+}
