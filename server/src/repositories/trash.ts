@@ -167,6 +167,8 @@ export async function relink(db: Db, siteId: string, link: TrashLink, id: number
 const rowsOf = (result: unknown): unknown[] =>
   Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 
+export type { TrashTableRows };
+
 export type TrashItemRow = typeof trashItems.$inferSelect;
 export type NewTrashItem = Omit<typeof trashItems.$inferInsert, 'siteId' | 'id'>;
 

@@ -10,11 +10,10 @@ import { positionFieldErrors } from '#domain/positions.ts';
 import { TRASH_DELETE_PERMISSION, TRASH_PAGE_DEFAULT, type TrashType, trashTypesFor } from '#domain/trash.ts';
 import { USER_GROUP_CODE_MAX, USER_GROUP_CODE_PATTERN } from '#domain/user-groups.ts';
 import { LIMITS } from '#domain/validation.ts';
-import type { TrashTableRows } from '../../db/schema/index.ts';
-import { UNIQUE_MESSAGES } from '../../db/schema/index.ts';
 import { actorRole } from '../../infra/effective-permissions.ts';
-import { findPgError } from '../../lib/db-errors.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 import { type ErrorDetail, errors, HttpError } from '../../lib/errors.ts';
+import type { TrashTableRows } from '../../repositories/trash.ts';
 import * as repo from '../../repositories/trash.ts';
 import type { TrashListQueryInput, TrashRestoreInput } from '../../schemas/trash.ts';
 import type { RequestContext } from '../../types.ts';
@@ -162,12 +161,11 @@ async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableR
   try {
     await repo.insertRows(tx, own, { skipClashes: false });
   } catch (err) {
-    const pg = findPgError(err);
-    if (pg?.code !== '23505') throw err;
-    const known = pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined;
-    const field = known?.field ?? 'id';
+    const known = uniqueViolation(err);
+    if (!known) throw err;
+    const { field } = known;
     const canRename = (NEW_VALUE_FIELDS[type] ?? []).includes(field as keyof TrashRestoreInput);
-    const message = `${known?.message ?? 'This record is there again'}${canRename ? `; send a new ${field} to restore it under that` : ''}`;
+    const message = `${known.message}${canRename ? `; send a new ${field} to restore it under that` : ''}`;
     throw conflict([{ field, message, rule: 'unique' }]);
   }
 }
