@@ -45,7 +45,7 @@ export const trash = defineArea({
     },
     purge: {
       button: 'Delete forever',
-      named: 'Delete {{label}} forever',
+      named: 'Delete forever: {{label}}',
       header: 'Delete forever?',
       message: '{{label}} will be removed for good. This cannot be undone.',
       accept: 'Delete forever',
@@ -96,7 +96,7 @@ export const trash = defineArea({
     },
     purge: {
       button: 'Poista pysyvästi',
-      named: 'Poista {{label}} pysyvästi',
+      named: 'Poista pysyvästi: {{label}}',
       header: 'Poistetaanko pysyvästi?',
       message: '{{label}} poistetaan lopullisesti. Tätä ei voi perua.',
       accept: 'Poista pysyvästi',
@@ -146,7 +146,7 @@ export const trash = defineArea({
     },
     purge: {
       button: 'Ta bort för gott',
-      named: 'Ta bort {{label}} för gott',
+      named: 'Ta bort för gott: {{label}}',
       header: 'Ta bort för gott?',
       message: '{{label}} tas bort för gott. Det går inte att ångra.',
       accept: 'Ta bort för gott',
