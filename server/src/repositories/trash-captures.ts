@@ -21,7 +21,7 @@ import {
   userGroupPositionAccess,
   userGroups,
 } from '../db/schema/index.ts';
-import { snapshotRows } from './trash.ts';
+import { linksTo, snapshotRows } from './trash.ts';
 
 export interface Captured {
   label: string;
@@ -131,11 +131,7 @@ const captureTemplate: Capture = async (db, siteId, key) => {
     [taskTemplates, and(eq(taskTemplates.siteId, siteId), eq(taskTemplates.id, id)) as SQL],
   ]);
   // The delete empties the instances' template_id (set null); the restore sets it back.
-  const instances = await db
-    .select({ id: taskInstances.id })
-    .from(taskInstances)
-    .where(and(eq(taskInstances.siteId, siteId), eq(taskInstances.templateId, id)));
-  const links = [{ table: 'task_instances', column: 'template_id', ids: instances.map((i) => i.id) }];
+  const links = [await linksTo(db, siteId, taskInstances, 'template_id', id)];
   return { label: `${row.taskCode} · ${row.templateName ?? row.taskName}`, rows, links };
 };
 

@@ -151,14 +151,49 @@ export async function missingReferences(
   return missing;
 }
 
+/** A table's primary key columns (SQL names). */
+function primaryKeyOf(table: PgTable): string[] {
+  const composite = getTableConfig(table).primaryKeys[0];
+  if (composite) return composite.columns.map((c) => c.name);
+  return Object.values(getTableColumns(table))
+    .filter((c) => (c as PgColumn).primary)
+    .map((c) => (c as PgColumn).name);
+}
+
+/** The row's key as one JSON object of its primary key columns. */
+const keyOf = (table: PgTable) =>
+  sql`jsonb_build_object(${sql.join(
+    primaryKeyOf(table).map((k) => sql`${k}::text, ${table}.${sql.identifier(k)}`),
+    sql`, `,
+  )})`;
+
+/** The rows of the site whose `column` points at `id`: what a delete of that record empties. */
+export async function linksTo(
+  db: Db,
+  siteId: string,
+  table: PgTable,
+  column: string,
+  id: number,
+): Promise<TrashLink> {
+  const rows = await db.execute(
+    sql`select ${keyOf(table)} as key from ${table}
+      where ${table}.site_id = ${siteId} and ${table}.${sql.identifier(column)} = ${id}`,
+  );
+  return {
+    table: getTableName(table),
+    column,
+    keys: (rowsOf(rows) as { key: Record<string, unknown> }[]).map((r) => r.key),
+  };
+}
+
 /** Sets a reference the delete emptied back to the record, on rows that still have it empty. */
 export async function relink(db: Db, siteId: string, link: TrashLink, id: number): Promise<number> {
-  if (link.ids.length === 0) return 0;
+  if (link.keys.length === 0) return 0;
   const table = trashTable(link.table);
   const result = await db.execute(
     sql`update ${table} set ${sql.identifier(link.column)} = ${id}
-      where site_id = ${siteId} and id = any(${`{${link.ids.map((n) => Math.trunc(n)).join(',')}}`}::int[])
-        and ${sql.identifier(link.column)} is null
+      where ${table}.site_id = ${siteId} and ${table}.${sql.identifier(link.column)} is null
+        and ${keyOf(table)} in (select jsonb_array_elements(${JSON.stringify(link.keys)}::jsonb))
       returning 1 as one`,
   );
   return rowsOf(result).length;

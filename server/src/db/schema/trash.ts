@@ -11,7 +11,8 @@ import { id, inList, siteId } from './columns.ts';
  *
  * `rows`: `[{ table, rows: [...] }]`, the record's own table first, then what went with it in the
  * order it is put back. `links`: references other rows had to the record that the delete emptied
- * (a template's instances): `[{ table, column, ids }]`.
+ * (a template's instances, what a user assigned or granted): `[{ table, column, keys }]`, each key
+ * the row's primary key columns and values.
  */
 export const trashItems = pgTable(
   'trash_items',
@@ -48,5 +49,5 @@ export interface TrashTableRows {
 export interface TrashLink {
   table: string;
   column: string;
-  ids: number[];
+  keys: Record<string, unknown>[];
 }

@@ -192,7 +192,7 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
     for (const link of item.links) {
       const n = await repo.relink(tx, ctx.siteId, link, Number(ownRow.id));
       restored[link.table] = (restored[link.table] ?? 0) + n;
-      skipped += link.ids.length - n;
+      skipped += link.keys.length - n;
     }
     await repo.removeItem(tx, ctx.siteId, id);
     const changes = Object.fromEntries(
