@@ -10,7 +10,7 @@ CREATE TABLE "trash_items" (
 	"deleted_by_name" text NOT NULL,
 	"deleted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"purge_after" timestamp with time zone DEFAULT now() + interval '30 days' NOT NULL,
-	CONSTRAINT "trash_items_type_check" CHECK ("trash_items"."entity_type" in ('position', 'position_group', 'user_group', 'task_template', 'assignment', 'dependency'))
+	CONSTRAINT "trash_items_type_check" CHECK ("trash_items"."entity_type" in ('user', 'position', 'position_group', 'user_group', 'task_template', 'assignment', 'dependency'))
 );
 --> statement-breakpoint
 ALTER TABLE "trash_items" ADD CONSTRAINT "trash_items_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -7,6 +7,7 @@ import { hasAnyPermission, hasPermission, type Permission, type RoleLike } from 
 
 /** Each kind of record a delete moves to the trash, with the permission that deletes it. */
 export const TRASH_DELETE_PERMISSION = {
+  user: 'users.delete',
   position: 'positions.delete',
   position_group: 'position_groups.delete',
   user_group: 'user_groups.delete',

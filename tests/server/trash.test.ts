@@ -7,8 +7,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sites, trashItems } from '../../server/src/db/schema/index.ts';
-import { DRIVERS, type TestApp } from './helpers.ts';
+import { auditEvents, sites, trashItems, users } from '../../server/src/db/schema/index.ts';
+import { DRIVERS, login, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 import { buildEntriesApp, makePosition, makeTask } from './work-entries-support.ts';
 
@@ -196,6 +196,63 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
 
   it('a dependency comes back', async () => {
     await roundTrip(`/task-dependencies/${assigned.dependency}`, fewer('task_dependencies', 1));
+  });
+
+  it('a user without work history comes back with memberships, custom role and what they did', async () => {
+    const user = await signInAs(t, 'worker');
+    const crew = made(await ok(admin, 'POST', '/user-groups', { group_name: 'Crew south' })).id;
+    await ok(admin, 'POST', `/user-groups/${crew}/members`, { user_id: user.id });
+    const role = made(
+      await ok(admin, 'POST', '/roles', { name: 'Sweeper', level: 1, permissions: ['positions.read'] }),
+    ).id;
+    await ok(admin, 'PUT', `/users/${user.id}`, { custom_role_id: role });
+    // What they did, as other rows name them (set here: a worker cannot do it through the API).
+    await t.app.database.db.execute(
+      sql`update user_groups set manager_user_id = ${user.id} where id = ${userGroupId}`,
+    );
+    await t.app.database.db.execute(
+      sql`update position_task_assignments set assigned_by = ${user.id} where position_id = ${assigned.positionId}`,
+    );
+    await t.app.database.db.execute(
+      sql`update task_templates set created_by = ${user.id} where id = ${templateId}`,
+    );
+    await roundTrip(`/users/${user.id}`, (b, a) => {
+      fewer('users', 1)(b, a);
+      fewer('user_group_members', 1)(b, a);
+      expect(a.user_groups).not.toEqual(b.user_groups);
+      expect(a.position_task_assignments).not.toEqual(b.position_task_assignments);
+    });
+    // They can sign in again with their own password.
+    expect((await login(t.app, user.email, 'Actor123!')).token).toEqual(expect.any(String));
+  });
+
+  it('a user’s email taken meanwhile asks for a new one; an owner cannot bring back another owner', async () => {
+    const user = await signInAs(t, 'worker');
+    const { trash_item_id: item } = await ok(admin, 'DELETE', `/users/${user.id}`);
+    await ok(admin, 'POST', '/users', {
+      first_name: 'New',
+      last_name: 'Comer',
+      email: user.email.toUpperCase(),
+      role: 'worker',
+      password: 'Another-Pass-1',
+    });
+    const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.details[0].field).toBe('email');
+    expect((await call(admin, 'POST', `/trash/${item}/restore`, { email: 'not an email' })).status).toBe(400);
+    await ok(admin, 'POST', `/trash/${item}/restore`, { email: `Again.${user.email}` });
+    const [back] = await t.app.database.db
+      .select({ email: users.email, email_normalized: users.emailNormalized })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(back).toEqual({
+      email: `Again.${user.email}`,
+      email_normalized: `again.${user.email}`.toLowerCase(),
+    });
+
+    const other = await signInAs(t, 'owner');
+    const { trash_item_id: ownerItem } = await ok(admin, 'DELETE', `/users/${other.id}`);
+    expect((await call(owner, 'POST', `/trash/${ownerItem}/restore`, {})).status).toBe(403);
   });
 
   it('lists newest first, by kind, with who deleted it; restore and delete are audited', async () => {

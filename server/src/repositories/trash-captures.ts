@@ -7,10 +7,14 @@ import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { TrashType } from '#domain/trash.ts';
 import type { Db } from '../db/client.ts';
 import {
+  accountTokens,
+  customRoleHolders,
+  customRoles,
   positionGroupPositions,
   positionGroups,
   positions,
   positionTaskAssignments,
+  siteSettings,
   type TrashLink,
   type TrashTableRows,
   taskDependencies,
@@ -20,6 +24,7 @@ import {
   userGroupMembers,
   userGroupPositionAccess,
   userGroups,
+  users,
 } from '../db/schema/index.ts';
 import { linksTo, snapshotRows } from './trash.ts';
 
@@ -172,7 +177,37 @@ const captureDependency: Capture = async (db, siteId, key) => {
   return { label, rows, links: [] };
 };
 
+/**
+ * A user without work history (one with history is deactivated instead): their memberships and
+ * custom role go with them; what they assigned, granted, created, completed or manage loses its
+ * "by" reference, which the restore sets back.
+ */
+const captureUser: Capture = async (db, siteId, key) => {
+  const id = idOf(key);
+  const own = and(eq(users.siteId, siteId), eq(users.id, id)) as SQL;
+  const [row] = await db.select().from(users).where(own);
+  if (!row) return undefined;
+  const rows = await rowsOf(db, [
+    [users, own],
+    [userGroupMembers, and(eq(userGroupMembers.siteId, siteId), eq(userGroupMembers.userId, id)) as SQL],
+    [customRoleHolders, and(eq(customRoleHolders.siteId, siteId), eq(customRoleHolders.userId, id)) as SQL],
+  ]);
+  const links = [
+    await linksTo(db, siteId, userGroups, 'manager_user_id', id),
+    await linksTo(db, siteId, userGroupMembers, 'added_by', id, eq(userGroupMembers.userId, id)),
+    await linksTo(db, siteId, userGroupPositionAccess, 'granted_by', id),
+    await linksTo(db, siteId, positionTaskAssignments, 'assigned_by', id),
+    await linksTo(db, siteId, taskTemplates, 'created_by', id),
+    await linksTo(db, siteId, taskInstances, 'completed_by', id),
+    await linksTo(db, siteId, customRoles, 'created_by', id),
+    await linksTo(db, siteId, siteSettings, 'updated_by', id),
+    await linksTo(db, siteId, accountTokens, 'created_by', id, eq(accountTokens.userId, id)),
+  ].filter((l) => l.keys.length > 0);
+  return { label: `${row.firstName} ${row.lastName} <${row.email}>`, rows, links };
+};
+
 export const CAPTURES: Record<TrashType, Capture> = {
+  user: captureUser,
   position: capturePosition,
   position_group: capturePositionGroup,
   user_group: captureUserGroup,

@@ -13,10 +13,14 @@ import { and, desc, eq, getTableColumns, getTableName, inArray, lt, type SQL, sq
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import {
+  accountTokens,
+  customRoleHolders,
+  customRoles,
   positionGroupPositions,
   positionGroups,
   positions,
   positionTaskAssignments,
+  siteSettings,
   type TrashLink,
   type TrashTableRows,
   taskDependencies,
@@ -46,6 +50,10 @@ const TABLES: Record<string, PgTable> = Object.fromEntries(
     userGroupPositionAccess,
     tasks,
     users,
+    customRoles,
+    customRoleHolders,
+    siteSettings,
+    accountTokens,
   ].map((t) => [getTableName(t), t]),
 );
 
@@ -174,10 +182,12 @@ export async function linksTo(
   table: PgTable,
   column: string,
   id: number,
+  /** Rows left out: those the delete removes anyway (and the record's rows put back as they were). */
+  except?: SQL,
 ): Promise<TrashLink> {
   const rows = await db.execute(
     sql`select ${keyOf(table)} as key from ${table}
-      where ${table}.site_id = ${siteId} and ${table}.${sql.identifier(column)} = ${id}`,
+      where ${table}.site_id = ${siteId} and ${table}.${sql.identifier(column)} = ${id}${except ? sql` and not (${except})` : sql``}`,
   );
   return {
     table: getTableName(table),

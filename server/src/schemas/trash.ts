@@ -51,6 +51,9 @@ export const TrashRestoreBody = Type.Object(
     nfc_tag_id: Type.Optional(Nullable(code('A position’s new NFC tag id; null restores it without a tag'))),
     group_code: Type.Optional(code('A position group’s or user group’s new code')),
     task_code: Type.Optional(code('A template’s new code')),
+    email: Type.Optional(
+      Type.String({ minLength: 3, maxLength: LIMITS.emailMax, description: 'A user’s new email address' }),
+    ),
   },
   { additionalProperties: false },
 );

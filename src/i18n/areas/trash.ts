@@ -17,6 +17,7 @@ export const trash = defineArea({
     gone: '{{label}} cannot be restored: what it belonged to was deleted too. Restore that first.',
     refused: '{{label}} cannot be restored: {{reason}}',
     types: {
+      user: 'User',
       position: 'Position',
       position_group: 'Position group',
       user_group: 'User group',
@@ -29,6 +30,7 @@ export const trash = defineArea({
       nfc_tag_id: 'NFC tag ID',
       group_code: 'Group code',
       task_code: 'Task code',
+      email: 'Email',
     },
     filters: { label: 'Trash filters', type: 'Record type', anyType: 'Any type' },
     columns: {
@@ -67,6 +69,7 @@ export const trash = defineArea({
     gone: 'Kohdetta {{label}} ei voi palauttaa: se, mihin se kuului, on myös poistettu. Palauta se ensin.',
     refused: 'Kohdetta {{label}} ei voi palauttaa: {{reason}}',
     types: {
+      user: 'Käyttäjä',
       position: 'Sijainti',
       position_group: 'Sijaintiryhmä',
       user_group: 'Käyttäjäryhmä',
@@ -79,6 +82,7 @@ export const trash = defineArea({
       nfc_tag_id: 'NFC-tunnisteen tunnus',
       group_code: 'Ryhmän koodi',
       task_code: 'Tehtäväkoodi',
+      email: 'Sähköposti',
     },
     filters: { label: 'Roskakorin suodattimet', type: 'Tietueen tyyppi', anyType: 'Mikä tahansa tyyppi' },
     columns: {
@@ -118,6 +122,7 @@ export const trash = defineArea({
     gone: '{{label}} kan inte återställas: det den hörde till har också tagits bort. Återställ det först.',
     refused: '{{label}} kan inte återställas: {{reason}}',
     types: {
+      user: 'Användare',
       position: 'Position',
       position_group: 'Positionsgrupp',
       user_group: 'Användargrupp',
@@ -130,6 +135,7 @@ export const trash = defineArea({
       nfc_tag_id: 'NFC-taggens ID',
       group_code: 'Gruppkod',
       task_code: 'Uppgiftskod',
+      email: 'E-post',
     },
     filters: { label: 'Filter för papperskorgen', type: 'Posttyp', anyType: 'Alla typer' },
     columns: {

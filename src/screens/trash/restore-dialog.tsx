@@ -10,13 +10,14 @@ import type { TrashItem } from '../../api/gen/model';
 import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { FormField } from '../../components/common/form-field.tsx';
 
-export type RestoreField = 'position_code' | 'nfc_tag_id' | 'group_code' | 'task_code';
+export type RestoreField = 'position_code' | 'nfc_tag_id' | 'group_code' | 'task_code' | 'email';
 
 export const RESTORE_FIELDS: readonly RestoreField[] = [
   'position_code',
   'nfc_tag_id',
   'group_code',
   'task_code',
+  'email',
 ];
 
 export interface RestoreConflict {
@@ -70,7 +71,7 @@ export function RestoreDialog({ conflict, saving, onHide, onRestore }: Props) {
           <InputText
             id={`${id}-value`}
             value={value}
-            maxLength={50}
+            maxLength={field === 'email' ? 254 : 50}
             onChange={(e) => setValue(e.target.value)}
           />
         </FormField>

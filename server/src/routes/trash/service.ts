@@ -4,12 +4,13 @@
  * cannot (its code or NFC tag taken, what it belongs to gone), and deleting forever (admins).
  */
 
-import { hasPermission } from '#domain/permissions.ts';
+import { normalizeEmail } from '#domain/email.ts';
+import { canManageUser, hasPermission } from '#domain/permissions.ts';
 import { GROUP_CODE_PATTERN } from '#domain/position-groups.ts';
 import { positionFieldErrors } from '#domain/positions.ts';
 import { TRASH_DELETE_PERMISSION, TRASH_PAGE_DEFAULT, type TrashType, trashTypesFor } from '#domain/trash.ts';
 import { USER_GROUP_CODE_MAX, USER_GROUP_CODE_PATTERN } from '#domain/user-groups.ts';
-import { LIMITS } from '#domain/validation.ts';
+import { EMAIL_REGEX, LIMITS } from '#domain/validation.ts';
 import { actorRole } from '../../infra/effective-permissions.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { type ErrorDetail, errors, HttpError } from '../../lib/errors.ts';
@@ -17,12 +18,14 @@ import type { TrashTableRows } from '../../repositories/trash.ts';
 import * as repo from '../../repositories/trash.ts';
 import type { TrashListQueryInput, TrashRestoreInput } from '../../schemas/trash.ts';
 import type { RequestContext } from '../../types.ts';
+import { assertUserCapacity } from '../site-settings/service.ts';
 import { dependencyProblem } from '../task-dependencies/rules.ts';
 
 const notFound = () => errors.notFound('No such item in the trash', 'TRASH_ITEM_NOT_FOUND');
 
 /** The fields a restore may give a new value, per kind (the ones a unique index guards). */
 const NEW_VALUE_FIELDS: Partial<Record<TrashType, readonly (keyof TrashRestoreInput)[]>> = {
+  user: ['email'],
   position: ['position_code', 'nfc_tag_id'],
   position_group: ['group_code'],
   user_group: ['group_code'],
@@ -114,6 +117,11 @@ function newValues(type: TrashType, row: Record<string, unknown>, body: TrashRes
         rule: 'pattern',
       });
   }
+  if (typeof values.email === 'string') {
+    if (!EMAIL_REGEX.test(values.email))
+      problems.push({ field: 'email', message: 'Please enter a valid email address', rule: 'email' });
+    values.email_normalized = normalizeEmail(values.email);
+  }
   if (typeof values.task_code === 'string' && values.task_code.length < LIMITS.taskCodeMin)
     problems.push({
       field: 'task_code',
@@ -170,6 +178,13 @@ async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableR
   }
 }
 
+/** A user comes back only to someone who may manage their role, and within the site's user limit. */
+async function userRules(ctx: RequestContext, row: Record<string, unknown>) {
+  if (!canManageUser(actorRole(ctx.actor), String(row.role)))
+    throw errors.forbidden('You can only restore users of a lower role than yours', 'ROLE_RANK_TOO_LOW');
+  if (row.is_active === true) await assertUserCapacity(ctx.db, ctx.siteId);
+}
+
 export async function restoreTrashItem(ctx: RequestContext, id: number, body: TrashRestoreInput = {}) {
   return ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
@@ -180,6 +195,7 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
     const [ownPart, ...rest] = item.rows;
     const ownRow = ownPart.rows[0];
     const values = newValues(type, ownRow, body ?? {});
+    if (type === 'user') await userRules(inTx, ownRow);
     const own = { table: ownPart.table, rows: [{ ...ownRow, ...values }] };
     await restoreOwn(inTx, type, own);
     const restored: Record<string, number> = { [own.table]: 1 };

@@ -6,7 +6,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export const ListTrashEntityType = {  position: 'position',
+export const ListTrashEntityType = {  user: 'user',
+  position: 'position',
   position_group: 'position_group',
   user_group: 'user_group',
   task_template: 'task_template',

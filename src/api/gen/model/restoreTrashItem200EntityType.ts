@@ -6,7 +6,8 @@
  * OpenAPI spec version: 1.0.0
  */
 
-export const RestoreTrashItem200EntityType = {  position: 'position',
+export const RestoreTrashItem200EntityType = {  user: 'user',
+  position: 'position',
   position_group: 'position_group',
   user_group: 'user_group',
   task_template: 'task_template',

@@ -26,4 +26,10 @@ export type RestoreTrashItemBody = {
      * @maxLength 50
      */
   task_code?: string;
+  /**
+     * A user’s new email address
+     * @minLength 3
+     * @maxLength 254
+     */
+  email?: string;
 };
