@@ -26,7 +26,7 @@ import {
   userGroups,
   users,
 } from '../db/schema/index.ts';
-import { linksTo, snapshotRows } from './trash.ts';
+import { linksTo, snapshotRows } from './trash-rows.ts';
 
 export interface Captured {
   label: string;

@@ -4,33 +4,21 @@
  * cannot (its code or NFC tag taken, what it belongs to gone), and deleting forever (admins).
  */
 
-import { normalizeEmail } from '#domain/email.ts';
 import { canManageUser, hasPermission } from '#domain/permissions.ts';
-import { GROUP_CODE_PATTERN } from '#domain/position-groups.ts';
-import { positionFieldErrors } from '#domain/positions.ts';
 import { TRASH_DELETE_PERMISSION, TRASH_PAGE_DEFAULT, type TrashType, trashTypesFor } from '#domain/trash.ts';
-import { USER_GROUP_CODE_MAX, USER_GROUP_CODE_PATTERN } from '#domain/user-groups.ts';
-import { EMAIL_REGEX, LIMITS } from '#domain/validation.ts';
-import { actorRole } from '../../infra/effective-permissions.ts';
+import { actorRole, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { type ErrorDetail, errors, HttpError } from '../../lib/errors.ts';
 import type { TrashTableRows } from '../../repositories/trash.ts';
 import * as repo from '../../repositories/trash.ts';
+import * as rows from '../../repositories/trash-rows.ts';
 import type { TrashListQueryInput, TrashRestoreInput } from '../../schemas/trash.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertUserCapacity } from '../site-settings/service.ts';
 import { dependencyProblem } from '../task-dependencies/rules.ts';
+import { NEW_VALUE_FIELDS, newValues } from './new-values.ts';
 
 const notFound = () => errors.notFound('No such item in the trash', 'TRASH_ITEM_NOT_FOUND');
-
-/** The fields a restore may give a new value, per kind (the ones a unique index guards). */
-const NEW_VALUE_FIELDS: Partial<Record<TrashType, readonly (keyof TrashRestoreInput)[]>> = {
-  user: ['email'],
-  position: ['position_code', 'nfc_tag_id'],
-  position_group: ['group_code'],
-  user_group: ['group_code'],
-  task_template: ['task_code'],
-};
 
 /** What a reference names, for the message of a restore whose target is gone. */
 const NOUNS: Record<string, string> = {
@@ -70,80 +58,10 @@ export async function listTrash(ctx: RequestContext, query: TrashListQueryInput)
   };
 }
 
-/** The body's new values, checked as the record's own rules check them, as the row's columns. */
-function newValues(type: TrashType, row: Record<string, unknown>, body: TrashRestoreInput) {
-  const allowed = NEW_VALUE_FIELDS[type] ?? [];
-  const given = Object.entries(body).filter(([, v]) => v !== undefined) as [
-    keyof TrashRestoreInput,
-    unknown,
-  ][];
-  const problems: ErrorDetail[] = [];
-  const values: Record<string, unknown> = {};
-  for (const [field, raw] of given) {
-    if (!allowed.includes(field)) {
-      problems.push({ field, message: `A ${type.replace('_', ' ')} has no ${field}`, rule: 'unknown' });
-      continue;
-    }
-    const value = typeof raw === 'string' ? raw.trim() || null : null;
-    if (value === null && field !== 'nfc_tag_id') {
-      problems.push({ field, message: 'A value is required', rule: 'required' });
-      continue;
-    }
-    values[field] = value;
-  }
-  if (type === 'position' && problems.length === 0) {
-    const merged = { ...row, ...values } as Record<string, string | null>;
-    const found = positionFieldErrors({
-      position_code: String(merged.position_code),
-      position_name: String(merged.position_name),
-      description: null,
-      location_details: null,
-      nfc_tag_id: merged.nfc_tag_id,
-      coordinates: null,
-      is_active: true,
-    }).filter((p) => p.field in values);
-    problems.push(...found);
-  }
-  const code = values.group_code;
-  if (typeof code === 'string') {
-    const [pattern, max] =
-      type === 'user_group'
-        ? [USER_GROUP_CODE_PATTERN, USER_GROUP_CODE_MAX]
-        : [GROUP_CODE_PATTERN, LIMITS.codeMax];
-    if (code.length < LIMITS.groupCodeMin || code.length > max || !new RegExp(pattern).test(code))
-      problems.push({
-        field: 'group_code',
-        message: `${LIMITS.groupCodeMin}–${max} characters matching ${pattern}`,
-        rule: 'pattern',
-      });
-  }
-  if (typeof values.email === 'string') {
-    if (!EMAIL_REGEX.test(values.email))
-      problems.push({ field: 'email', message: 'Please enter a valid email address', rule: 'email' });
-    values.email_normalized = normalizeEmail(values.email);
-  }
-  if (typeof values.task_code === 'string' && values.task_code.length < LIMITS.taskCodeMin)
-    problems.push({
-      field: 'task_code',
-      message: `At least ${LIMITS.taskCodeMin} characters`,
-      rule: 'minLength',
-    });
-  if (problems.length > 0)
-    throw new HttpError(
-      400,
-      problems.length === 1 ? `${problems[0].field}: ${problems[0].message}` : 'Some fields are not valid',
-      {
-        code: 'VALIDATION_ERROR',
-        details: problems,
-      },
-    );
-  return values;
-}
-
 /** The record's own row back, or a 409 naming the field that stands in the way. */
 async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableRows) {
   const tx = ctx.db;
-  const missing = await repo.missingReferences(tx, own);
+  const missing = await rows.missingReferences(tx, own);
   if (missing.length > 0)
     throw conflict(
       missing.map((m) => ({
@@ -167,7 +85,7 @@ async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableR
     if (problem) throw conflict([{ field: problem.field, message: problem.message, rule: problem.code }]);
   }
   try {
-    await repo.insertRows(tx, own, { skipClashes: false });
+    await rows.insertRows(tx, own, { skipClashes: false });
   } catch (err) {
     const known = uniqueViolation(err);
     if (!known) throw err;
@@ -186,7 +104,7 @@ async function userRules(ctx: RequestContext, row: Record<string, unknown>) {
 }
 
 export async function restoreTrashItem(ctx: RequestContext, id: number, body: TrashRestoreInput = {}) {
-  return ctx.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const inTx = { ...ctx, db: tx };
     const item = await repo.lockItem(tx, ctx.siteId, id);
     if (!item) throw notFound();
@@ -201,12 +119,12 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
     const restored: Record<string, number> = { [own.table]: 1 };
     let skipped = 0;
     for (const part of rest) {
-      const n = await repo.insertRows(tx, part, { skipClashes: true });
+      const n = await rows.insertRows(tx, part, { skipClashes: true });
       restored[part.table] = (restored[part.table] ?? 0) + n;
       skipped += part.rows.length - n;
     }
     for (const link of item.links) {
-      const n = await repo.relink(tx, ctx.siteId, link, Number(ownRow.id));
+      const n = await rows.relink(tx, ctx.siteId, link, Number(ownRow.id));
       restored[link.table] = (restored[link.table] ?? 0) + n;
       skipped += link.keys.length - n;
     }
@@ -229,6 +147,9 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
       skipped,
     };
   });
+  // A user back with a custom role: every process reloads who holds which (as a role change does).
+  if (result.entity_type === 'user') invalidateSiteRoles(ctx.db, ctx.siteId);
+  return result;
 }
 
 export async function deleteTrashItem(ctx: RequestContext, id: number) {
