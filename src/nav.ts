@@ -5,12 +5,14 @@
  */
 import type { AccessRule } from './components/guards/require-access.ts';
 import type { NavEntry, NavGroup, NavLabel, NavLink } from './components/layout/nav-config.ts';
+import { TRASH_READERS } from './domain/trash.ts';
 import { SCREENS, type ScreenDef } from './screen-registry.ts';
 
 /** Spec §2: Management (users, positions, task management, position groups, user groups) and Administration. */
 export const NAV_GROUPS = {
   management: { label: 'nav.management' },
-  administration: { label: 'nav.administration', access: 'roles.read' },
+  // Managers without roles.read still see it for the Trash (they may delete tasks).
+  administration: { label: 'nav.administration', access: { anyOf: ['roles.read', ...TRASH_READERS] } },
 } as const satisfies Record<string, { label: NavLabel; access?: AccessRule }>;
 
 export type NavGroupId = keyof typeof NAV_GROUPS;

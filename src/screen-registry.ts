@@ -9,12 +9,14 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import type { AccessRule } from './components/guards/require-access.ts';
 import type { NavLabel } from './components/layout/nav-config.ts';
+import { TRASH_READERS } from './domain/trash.ts';
 import type { NavGroupId } from './nav.ts';
 import { validateAssignmentsSearch } from './screens/assignments/assignments-search.ts';
 import { validateAuditLogSearch } from './screens/audit-log/audit-log-search.ts';
 import { validatePositionGroupsSearch } from './screens/position-groups/position-groups-search.ts';
 import { validatePositionsSearch } from './screens/positions/positions-search.ts';
 import { validateTasksSearch } from './screens/tasks/tasks-search.ts';
+import { validateTrashSearch } from './screens/trash/trash-search.ts';
 import { validateUserGroupsSearch } from './screens/user-groups/user-groups-search.ts';
 import { validateUsersSearch } from './screens/users/users-search.ts';
 import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-search.ts';
@@ -160,5 +162,14 @@ export const SCREENS: readonly ScreenDef[] = [
     nav: { label: 'auditLog.nav', icon: 'pi pi-history', group: 'administration' },
     component: lazyRouteComponent(() => import('./screens/audit-log/audit-log-screen.tsx'), 'AuditLogScreen'),
     validateSearch: validateAuditLogSearch,
+  },
+  {
+    id: 'trash',
+    path: '/trash',
+    // Whoever may delete something sees what they deleted (each kind by its delete permission).
+    access: { anyOf: TRASH_READERS },
+    nav: { label: 'trash.nav', icon: 'pi pi-trash', group: 'administration' },
+    component: lazyRouteComponent(() => import('./screens/trash/trash-screen.tsx'), 'TrashScreen'),
+    validateSearch: validateTrashSearch,
   },
 ];

@@ -124,7 +124,7 @@ describe('position groups screen', () => {
 
     await page.getByRole('button', { name: 'Poista Floor 2 – East wing' }).click();
     const confirm = page.getByRole('dialog', { name: 'Poista kohderyhmä' });
-    await confirm.getByText(/Itse kohteita ei poisteta\. Toimintoa ei voi perua\./).waitFor();
+    await confirm.getByText(/Itse kohteita ei poisteta\. Se säilyy Roskakorissa 30 päivää\./).waitFor();
     await shot(page, 'position-groups-delete-fi');
     await confirm.getByRole('button', { name: 'Poista', exact: true }).click();
     await page.getByText('Ei tietoja', { exact: true }).waitFor();

@@ -124,7 +124,11 @@ describe.each(DRIVERS)('position-task assignments (%s)', (driver) => {
     ]);
     const res = await call({ method: 'DELETE', url: `${BASE}/${position.id}/${a.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Assignment removed', removed_dependencies: 2 });
+    expect(res.json()).toEqual({
+      message: 'Assignment removed',
+      removed_dependencies: 2,
+      trash_item_id: expect.any(Number),
+    });
     const left = await db.select().from(taskDependencies);
     expect(left.map((d) => [d.positionId, d.taskId, d.dependsOnTaskId]).sort()).toEqual(
       [

@@ -16,6 +16,7 @@ import {
   ROLES,
   type Role,
 } from '../../src/domain/permissions.ts';
+import { TRASH_READERS } from '../../src/domain/trash.ts';
 import { bearer, buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 
 const captured = vi.hoisted(() => [] as RouteOptions[]);
@@ -147,6 +148,9 @@ const ROUTES: Record<string, Access> = {
   'GET /api/v1/dashboard/summary': 'dashboard.view',
   'GET /api/v1/audit-events': { anyOf: AUDIT_READERS },
   'GET /api/v1/audit-events/verify': 'system.logs',
+  'GET /api/v1/trash': { anyOf: TRASH_READERS },
+  'POST /api/v1/trash/:id/restore': { anyOf: TRASH_READERS },
+  'DELETE /api/v1/trash/:id': 'system.settings',
   'GET /api/v1/openapi.json': 'public',
   'GET /api/v1/events': 'authenticated',
 };

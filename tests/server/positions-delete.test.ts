@@ -63,7 +63,11 @@ describe.each(DRIVERS)('positions: delete and usability (%s)', (driver) => {
       .values({ siteId: 'main', groupId: group.id, positionId: p.id });
     const res = await del(p.id);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Position deleted', outcome: 'deleted' });
+    expect(res.json()).toEqual({
+      message: 'Position deleted',
+      outcome: 'deleted',
+      trash_item_id: expect.any(Number),
+    });
     expect(await stored(p.id)).toBeUndefined();
     const [kept] = await t.app.database.db
       .select()

@@ -239,7 +239,7 @@ describe.each(DRIVERS)('user groups API (%s)', (driver) => {
       headers: as.admin.headers,
     });
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ message: 'User group deleted' });
+    expect(del.json()).toEqual({ message: 'User group deleted', trash_item_id: expect.any(Number) });
     expect((await get(`${URL}/${created.id}`)).statusCode).toBe(404);
     const { db } = t.app.database;
     expect(await db.select().from(userGroupMembers).where(eq(userGroupMembers.groupId, created.id))).toEqual(

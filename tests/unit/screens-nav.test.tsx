@@ -26,12 +26,14 @@ describe('sidebar navigation', () => {
       'field',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
       'work-entries',
-      'administration[roles,site-settings,system-status,audit-log]',
+      'administration[roles,site-settings,system-status,audit-log,trash]',
     ]);
+    // A manager may delete tasks (templates, assignments, dependencies): the Trash shows them.
     expect(navFor('manager')).toEqual([
       'dashboard',
       'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
       'work-entries',
+      'administration[trash]',
     ]);
     expect(navFor('worker')).toEqual([
       'dashboard',

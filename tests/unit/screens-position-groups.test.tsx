@@ -98,7 +98,7 @@ describe('position groups screen', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Delete Floor 2' })));
     const dialog = await screen.findByRole('dialog', { name: 'Delete position group' });
     expect(dialog.textContent).toContain(
-      'Are you sure you want to delete the position group Floor 2? The positions themselves are not deleted. This action cannot be undone.',
+      'Are you sure you want to delete the position group Floor 2? The positions themselves are not deleted. It stays in the Trash for 30 days.',
     );
     expect(http.apiRequest).not.toHaveBeenCalled();
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));

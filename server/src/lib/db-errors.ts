@@ -39,6 +39,18 @@ export function findPgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
+/** A unique violation's field and message (from its constraint), or undefined for any other error. */
+export function uniqueViolation(err: unknown): { field: string; message: string } | undefined {
+  const pg = findPgError(err);
+  if (pg?.code !== '23505') return undefined;
+  return (
+    (pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined) ?? {
+      field: 'id',
+      message: 'This record already exists',
+    }
+  );
+}
+
 function isConnectionFailure(err: unknown): boolean {
   let current: unknown = err;
   for (let depth = 0; current && depth < 5; depth++) {

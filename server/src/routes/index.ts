@@ -14,6 +14,7 @@ import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import dependencyRoutes from './task-dependencies/index.ts';
 import taskRoutes from './tasks/index.ts';
+import trashRoutes from './trash/index.ts';
 import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
@@ -40,4 +41,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(fieldRoutes, { prefix: '/field' });
   await app.register(auditEventRoutes, { prefix: '/audit-events' });
   await app.register(eventsRoutes, { prefix: '/events' });
+  await app.register(trashRoutes, { prefix: '/trash' });
 }

@@ -3,6 +3,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { TASK_LIMITS } from '#domain/tasks.ts';
 import { IdParam } from './common.ts';
 import { pageQuery, timestamp } from './task-common.ts';
+import { trashItemId } from './trash.ts';
 
 export const Assignment = Type.Object(
   {
@@ -78,6 +79,7 @@ export const AssignmentDeleteResult = Type.Object(
     message: Type.String(),
     /** The task's dependencies at that position, removed with the assignment. */
     removed_dependencies: Type.Integer(),
+    trash_item_id: trashItemId(),
   },
   { $id: 'PositionTaskAssignmentDeleteResult' },
 );

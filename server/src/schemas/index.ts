@@ -14,6 +14,7 @@ import { Task } from './task.ts';
 import { CompletionStats, SkippedInstance, TaskInstance } from './task-instance.ts';
 import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
 import { TaskTemplate } from './task-template.ts';
+import { TrashItem } from './trash.ts';
 import { Invitation, RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
@@ -58,4 +59,5 @@ export const SHARED_SCHEMAS = [
   FieldEntry,
   AuditEvent,
   AuditEventList,
+  TrashItem,
 ];

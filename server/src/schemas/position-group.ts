@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { GROUP_CODE_PATTERN, GROUP_POSITIONS_MAX } from '#domain/position-groups.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { IdParam, Nullable } from './common.ts';
+import { trashedMessage } from './trash.ts';
 
 const groupFields = {
   id: Type.Integer(),
@@ -74,3 +75,5 @@ export const PositionGroupResponse = Type.Object(
   { position_group: Type.Ref(PositionGroupDetail) },
   { $id: 'PositionGroupResponse' },
 );
+
+export const PositionGroupDeleteResult = trashedMessage('PositionGroupDeleteResult');

@@ -7,6 +7,7 @@ import {
   POSITION_PAGE_MAX,
 } from '#domain/positions.ts';
 import { Nullable } from './common.ts';
+import { trashItemId } from './trash.ts';
 
 /**
  * A nullable request field as one JSON-schema type list (`type: [x, 'null']`) rather than an
@@ -124,6 +125,7 @@ export const PositionDeleteResult = Type.Object(
     /** 'deactivated' when work entries, task instances or assignments name the position. */
     outcome: Type.Union([Type.Literal('deleted'), Type.Literal('deactivated')]),
     position: Type.Optional(Type.Ref(Position)),
+    trash_item_id: trashItemId(),
   },
   { $id: 'PositionDeleteResult' },
 );

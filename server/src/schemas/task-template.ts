@@ -14,6 +14,7 @@ import {
   taskName,
   timestamp,
 } from './task-common.ts';
+import { trashItemId } from './trash.ts';
 
 export const TaskTemplate = Type.Object(
   {
@@ -77,6 +78,7 @@ export const TaskTemplateDeleteResult = Type.Object(
     outcome: Type.Literal('deleted'),
     /** Instances created from the template: kept (they are the site's history), no longer linked. */
     kept_instances: Type.Integer(),
+    trash_item_id: trashItemId(),
   },
   { $id: 'TaskTemplateDeleteResult' },
 );

@@ -7,6 +7,7 @@ import {
 } from '#domain/user-groups.ts';
 import { LIMITS } from '#domain/validation.ts';
 import { IdParam, Nullable } from './common.ts';
+import { trashedMessage } from './trash.ts';
 import { RoleSchema } from './user.ts';
 
 /** An enum rather than a union of literals, so a wrong value names the choices in one message. */
@@ -132,3 +133,5 @@ export type ApiPositionAccessGrant = Static<typeof PositionAccessGrant>;
 export type UserGroupListInput = Static<typeof UserGroupListQuery>;
 export type UserGroupCreateInput = Static<typeof UserGroupCreate>;
 export type UserGroupUpdateInput = Static<typeof UserGroupUpdate>;
+
+export const UserGroupDeleteResult = trashedMessage('UserGroupDeleteResult');

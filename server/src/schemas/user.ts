@@ -2,6 +2,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
 import { EMAIL_PATTERN, LIMITS } from '#domain/validation.ts';
+import { trashItemId } from './trash.ts';
 
 export const RoleSchema = Type.Union(
   ROLES.map((r) => Type.Literal(r)),
@@ -167,6 +168,7 @@ export const UserDeleteResult = Type.Object(
     /** 'deleted', or 'deactivated' when work entries reference the user and history must be kept. */
     outcome: Type.Union([Type.Literal('deleted'), Type.Literal('deactivated')]),
     user: Type.Optional(Type.Ref(User)),
+    trash_item_id: trashItemId(),
   },
   { $id: 'UserDeleteResult' },
 );

@@ -12,6 +12,7 @@ export * from './system/system.ts';
 export * from './task-dependencies/task-dependencies.ts';
 export * from './task-templates/task-templates.ts';
 export * from './tasks/tasks.ts';
+export * from './trash/trash.ts';
 export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';

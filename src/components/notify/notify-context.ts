@@ -20,6 +20,11 @@ export interface Notify {
   success(text: string): void;
   info(text: string): void;
   error(text: string): void;
+  /**
+   * A success toast with an Undo button, offered for UNDO_MS (src/domain/trash.ts); the button
+   * runs `onUndo` once and closes the toast. Its own errors are the caller's to report.
+   */
+  undo(text: string, onUndo: () => void | Promise<void>): void;
   confirm(options: ConfirmOptions): void;
 }
 

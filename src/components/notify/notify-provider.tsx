@@ -1,8 +1,10 @@
 /** Mounts the app's one Toast and one ConfirmDialog and provides useNotify (see notify-context.ts). */
+import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { Toast } from 'primereact/toast';
+import { Toast, type ToastMessage } from 'primereact/toast';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UNDO_MS } from '../../domain/trash.ts';
 import { type ConfirmOptions, type Notify, NotifyContext } from './notify-context.ts';
 
 const TOAST_LIFE_MS = 4000;
@@ -26,6 +28,36 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
       success: (text) => show('success', text),
       info: (text) => show('info', text),
       error: (text) => show('error', text),
+      undo: (text, onUndo) => {
+        let done = false;
+        const message: ToastMessage = {
+          severity: 'success',
+          life: UNDO_MS,
+          content: () => (
+            <div className="undo-toast">
+              <span className="p-toast-message-icon pi pi-check" aria-hidden="true" />
+              <div className="p-toast-message-text">
+                <span className="p-toast-summary">{t('common.success')}</span>
+                <div className="p-toast-detail">{text}</div>
+              </div>
+              <Button
+                label={t('common.undo')}
+                icon="pi pi-undo"
+                size="small"
+                outlined
+                className="undo-toast__button"
+                onClick={() => {
+                  if (done) return;
+                  done = true;
+                  toast.current?.remove(message);
+                  void onUndo();
+                }}
+              />
+            </div>
+          ),
+        };
+        toast.current?.show(message);
+      },
       confirm: (options) => {
         setRequest(options);
         setOpen(true);

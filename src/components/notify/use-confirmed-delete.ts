@@ -2,9 +2,12 @@
  * The delete flow every resource shares (spec §2, §8): ask with the resource's confirmation
  * text, delete, then say 'Deleted successfully', or the resource's own text when the server kept
  * the record and only deactivated it (`outcome: 'deactivated'`, as users and positions answer),
- * or 'Error deleting'.
+ * or 'Error deleting'. A delete that moved its record to the trash (`trash_item_id` in the answer)
+ * offers Undo for ten seconds: it restores the item and every list refetches.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { restoreTrashItem } from '../../api/gen/trash/trash.ts';
 import { useNotify } from './notify-context.ts';
 
 export interface ConfirmedDeleteOptions<TRow> {
@@ -14,6 +17,15 @@ export interface ConfirmedDeleteOptions<TRow> {
   remove: (row: TRow) => Promise<unknown>;
   /** The info toast when the server deactivated the row instead of deleting it. */
   deactivated?: (row: TRow) => string;
+}
+
+/** The trash item a delete moved its record to (issue 23), when it did. */
+function trashItemOf(result: unknown): number | undefined {
+  const id =
+    typeof result === 'object' && result !== null
+      ? (result as { trash_item_id?: unknown }).trash_item_id
+      : undefined;
+  return typeof id === 'number' ? id : undefined;
 }
 
 function wasDeactivated(result: unknown): boolean {
@@ -28,6 +40,17 @@ function wasDeactivated(result: unknown): boolean {
 export function useConfirmedDelete<TRow>({ confirm, remove, deactivated }: ConfirmedDeleteOptions<TRow>) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const queryClient = useQueryClient();
+  /** Undo: restore the trash item, then every list refetches (what came back may be in any). */
+  const undo = (trashItemId: number) => async () => {
+    try {
+      await restoreTrashItem(trashItemId, {});
+      await queryClient.invalidateQueries();
+      notify.success(t('common.restored'));
+    } catch {
+      notify.error(t('errors.restoreFailed'));
+    }
+  };
   return (row: TRow) =>
     notify.confirm({
       ...confirm(row),
@@ -35,7 +58,9 @@ export function useConfirmedDelete<TRow>({ confirm, remove, deactivated }: Confi
       onAccept: async () => {
         try {
           const result = await remove(row);
+          const trashItemId = trashItemOf(result);
           if (deactivated && wasDeactivated(result)) notify.info(deactivated(row));
+          else if (trashItemId !== undefined) notify.undo(t('common.deleted'), undo(trashItemId));
           else notify.success(t('common.deleted'));
         } catch {
           notify.error(t('errors.deleteFailed'));

@@ -29,7 +29,7 @@ export const assignments = defineArea({
     confirmDelete: {
       header: 'Delete assignment',
       message:
-        'Remove {{task}} from {{position}}? Its dependencies at this position are removed too. This cannot be undone.',
+        'Remove {{task}} from {{position}}? Its dependencies at this position are removed too. It stays in the Trash for 30 days.',
     },
     saveFailed: 'Failed to save assignment. Please try again',
     alreadyAssigned: 'This task is already assigned to the position',
@@ -167,7 +167,7 @@ export const assignments = defineArea({
     confirmDelete: {
       header: 'Poista liitos',
       message:
-        'Poistetaanko tehtävä {{task}} kohteesta {{position}}? Myös sen riippuvuudet tässä kohteessa poistuvat. Toimintoa ei voi perua.',
+        'Poistetaanko tehtävä {{task}} kohteesta {{position}}? Myös sen riippuvuudet tässä kohteessa poistuvat. Se säilyy Roskakorissa 30 päivää.',
     },
     saveFailed: 'Liitoksen tallennus epäonnistui. Yritä uudelleen',
     alreadyAssigned: 'Tehtävä on jo liitetty tähän kohteeseen',
@@ -305,7 +305,7 @@ export const assignments = defineArea({
     confirmDelete: {
       header: 'Ta bort tilldelning',
       message:
-        'Ta bort {{task}} från {{position}}? Även dess beroenden vid positionen tas bort. Åtgärden kan inte ångras.',
+        'Ta bort {{task}} från {{position}}? Även dess beroenden vid positionen tas bort. Den finns kvar i papperskorgen i 30 dagar.',
     },
     saveFailed: 'Det gick inte att spara tilldelningen. Försök igen',
     alreadyAssigned: 'Uppgiften är redan tilldelad positionen',

@@ -87,6 +87,8 @@ export const auditLog = defineArea({
       bulk_create: 'created in bulk',
       complete: 'completed',
       photo_add: 'photo added',
+      restore: 'restored',
+      purge: 'deleted forever',
     },
     detail: {
       request: 'Request ID',
@@ -197,6 +199,8 @@ export const auditLog = defineArea({
       bulk_create: 'luotu joukkona',
       complete: 'tehty',
       photo_add: 'kuva lisätty',
+      restore: 'palautettu',
+      purge: 'poistettu pysyvästi',
     },
     detail: {
       request: 'Pyynnön tunnus',
@@ -307,6 +311,8 @@ export const auditLog = defineArea({
       bulk_create: 'skapad i mängd',
       complete: 'utförd',
       photo_add: 'foto tillagt',
+      restore: 'återställd',
+      purge: 'borttagen för gott',
     },
     detail: {
       request: 'Begärans ID',

@@ -17,6 +17,7 @@ import { roles as rolesScreen } from './roles.ts';
 import { siteSettings } from './site-settings.ts';
 import { systemStatus } from './system-status.ts';
 import { tasks } from './tasks.ts';
+import { trash } from './trash.ts';
 import { userGroups } from './user-groups.ts';
 import { users } from './users.ts';
 import { workEntries } from './work-entries.ts';
@@ -37,6 +38,7 @@ export const AREAS = {
   systemStatus,
   auditLog,
   tasks,
+  trash,
 } as const;
 
 type Areas = typeof AREAS;

@@ -43,7 +43,7 @@ export const positionGroups = defineArea({
     confirmDelete: {
       header: 'Delete position group',
       message:
-        'Are you sure you want to delete the position group {{name}}? The positions themselves are not deleted. This action cannot be undone.',
+        'Are you sure you want to delete the position group {{name}}? The positions themselves are not deleted. It stays in the Trash for 30 days.',
     },
     saveFailed: 'Failed to save position group',
   },
@@ -90,7 +90,7 @@ export const positionGroups = defineArea({
     confirmDelete: {
       header: 'Poista kohderyhmä',
       message:
-        'Haluatko varmasti poistaa kohderyhmän {{name}}? Itse kohteita ei poisteta. Toimintoa ei voi perua.',
+        'Haluatko varmasti poistaa kohderyhmän {{name}}? Itse kohteita ei poisteta. Se säilyy Roskakorissa 30 päivää.',
     },
     saveFailed: 'Kohderyhmän tallentaminen epäonnistui',
   },
@@ -137,7 +137,7 @@ export const positionGroups = defineArea({
     confirmDelete: {
       header: 'Ta bort positionsgrupp',
       message:
-        'Vill du verkligen ta bort positionsgruppen {{name}}? Själva positionerna tas inte bort. Åtgärden kan inte ångras.',
+        'Vill du verkligen ta bort positionsgruppen {{name}}? Själva positionerna tas inte bort. Den finns kvar i papperskorgen i 30 dagar.',
     },
     saveFailed: 'Det gick inte att spara positionsgruppen',
   },

@@ -50,7 +50,7 @@ export const positions = defineArea({
     nfcTaken: 'This NFC tag is already used by another position',
     confirmDelete: {
       header: 'Delete position',
-      message: 'Are you sure you want to delete the position {{name}}? This action cannot be undone.',
+      message: 'Are you sure you want to delete the position {{name}}? It stays in the Trash for 30 days.',
     },
     deactivated: '{{name}} has work entries, tasks or assignments, so it was deactivated instead of deleted.',
     saveFailed: 'Failed to save position. Please try again',
@@ -185,7 +185,7 @@ export const positions = defineArea({
     nfcTaken: 'Tämä NFC-tunniste on jo toisen kohteen käytössä',
     confirmDelete: {
       header: 'Poista kohde',
-      message: 'Haluatko varmasti poistaa kohteen {{name}}? Toimintoa ei voi perua.',
+      message: 'Haluatko varmasti poistaa kohteen {{name}}? Se säilyy Roskakorissa 30 päivää.',
     },
     deactivated:
       'Kohteella {{name}} on työkirjauksia, tehtäviä tai kohdistuksia, joten se poistettiin käytöstä poistamisen sijaan.',
@@ -319,7 +319,7 @@ export const positions = defineArea({
     nfcTaken: 'NFC-taggen används redan av en annan position',
     confirmDelete: {
       header: 'Ta bort position',
-      message: 'Vill du verkligen ta bort positionen {{name}}? Åtgärden kan inte ångras.',
+      message: 'Vill du verkligen ta bort positionen {{name}}? Den finns kvar i papperskorgen i 30 dagar.',
     },
     deactivated:
       '{{name}} har arbetsposter, uppgifter eller tilldelningar, så positionen inaktiverades i stället för att tas bort.',

@@ -91,7 +91,7 @@ export const userGroups = defineArea({
     confirmDelete: {
       header: 'Delete user group',
       message:
-        'Delete {{name}}? Its memberships and position access go with it; the users and position groups are kept. This cannot be undone.',
+        'Delete {{name}}? Its memberships and position access go with it; the users and position groups are kept. It stays in the Trash for 30 days.',
     },
     saveFailed: 'Failed to save user group. Please try again',
     codeTaken: 'A user group with this code already exists',
@@ -187,7 +187,7 @@ export const userGroups = defineArea({
     confirmDelete: {
       header: 'Poista käyttäjäryhmä',
       message:
-        'Poistetaanko {{name}}? Sen jäsenyydet ja kohteiden käyttöoikeudet poistuvat, mutta käyttäjät ja kohderyhmät säilyvät. Toimintoa ei voi perua.',
+        'Poistetaanko {{name}}? Sen jäsenyydet ja kohteiden käyttöoikeudet poistuvat, mutta käyttäjät ja kohderyhmät säilyvät. Se säilyy Roskakorissa 30 päivää.',
     },
     saveFailed: 'Käyttäjäryhmän tallentaminen epäonnistui. Yritä uudelleen',
     codeTaken: 'Tällä tunnuksella on jo käyttäjäryhmä',
@@ -283,7 +283,7 @@ export const userGroups = defineArea({
     confirmDelete: {
       header: 'Ta bort användargrupp',
       message:
-        'Ta bort {{name}}? Dess medlemskap och positionsbehörigheter försvinner, men användarna och positionsgrupperna behålls. Det går inte att ångra.',
+        'Ta bort {{name}}? Dess medlemskap och positionsbehörigheter försvinner, men användarna och positionsgrupperna behålls. Den finns kvar i papperskorgen i 30 dagar.',
     },
     saveFailed: 'Det gick inte att spara användargruppen. Försök igen',
     codeTaken: 'Det finns redan en användargrupp med den här koden',

@@ -29,6 +29,8 @@ export const enCore = {
     saved: 'Saved successfully',
     savedNamed: '{{name}} saved',
     deleted: 'Deleted successfully',
+    undo: 'Undo',
+    restored: 'Restored',
     filterOptions: '{{label}}: search',
     filters: 'Filters',
     /** Every duration in one style (src/i18n/format-duration.ts). */
@@ -46,6 +48,7 @@ export const enCore = {
     accessDenied: 'Access denied. You do not have permission to view this page.',
     loadFailed: 'Error loading data',
     deleteFailed: 'Error deleting',
+    restoreFailed: 'Could not restore it. Open the Trash to try again.',
   },
   validation: {
     required: 'This field is required',

@@ -25,6 +25,8 @@ export const fiCore: CoreTranslation = {
     saved: 'Tallennettu',
     savedNamed: '{{name}} tallennettu',
     deleted: 'Poistettu',
+    undo: 'Kumoa',
+    restored: 'Palautettu',
     filterOptions: '{{label}}: haku',
     filters: 'Suodattimet',
     /** Every duration in one style (src/i18n/format-duration.ts). */
@@ -42,6 +44,7 @@ export const fiCore: CoreTranslation = {
     accessDenied: 'Pääsy estetty. Sinulla ei ole oikeutta tämän sivun katseluun.',
     loadFailed: 'Tietojen lataaminen epäonnistui',
     deleteFailed: 'Poistaminen epäonnistui',
+    restoreFailed: 'Palauttaminen epäonnistui. Yritä uudelleen Roskakorista.',
   },
   validation: {
     required: 'Tämä kenttä on pakollinen',

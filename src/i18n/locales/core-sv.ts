@@ -25,6 +25,8 @@ export const svCore: CoreTranslation = {
     saved: 'Sparat',
     savedNamed: '{{name}} sparad',
     deleted: 'Borttaget',
+    undo: 'Ångra',
+    restored: 'Återställt',
     filterOptions: '{{label}}: sök',
     filters: 'Filter',
     /** Every duration in one style (src/i18n/format-duration.ts). */
@@ -42,6 +44,7 @@ export const svCore: CoreTranslation = {
     accessDenied: 'Åtkomst nekad. Du har inte behörighet att visa den här sidan.',
     loadFailed: 'Det gick inte att läsa in uppgifterna',
     deleteFailed: 'Det gick inte att ta bort',
+    restoreFailed: 'Det gick inte att återställa. Försök igen från Papperskorgen.',
   },
   validation: {
     required: 'Fältet är obligatoriskt',

@@ -65,6 +65,17 @@ export async function auditFixtures(t: TestApp, token: string) {
     );
   await post(`/user-groups/${userGroups[1]}/members`, { user_id: others[0].id });
   await post(`/user-groups/${userGroups[1]}/position-access`, { position_group_id: positionGroups[0] });
+  // Two deleted groups in the trash: one to restore, one to delete forever.
+  const trash: number[] = [];
+  for (const code of ['PG-T1', 'PG-T2']) {
+    const group = await post('/position-groups', { group_name: `Trashed ${code}`, group_code: code });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/position-groups/${group.id}`,
+      headers: bearer(token),
+    });
+    trash.push((res.json() as { trash_item_id: number }).trash_item_id);
+  }
   const roles = [];
   for (const name of ['Foreman', 'Inspector'])
     roles.push((await post('/roles', { name, level: 1, permissions: ['positions.read'] })).id);
@@ -129,6 +140,7 @@ export async function auditFixtures(t: TestApp, token: string) {
     instances,
     dependency,
     legacy,
+    trash,
     invited,
     resetToken: reset.token,
     settings: async () =>
@@ -212,6 +224,8 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
     },
   ],
   deleteTaskDependency: (f) => [{ url: `/task-dependencies/${f.dependency}` }],
+  restoreTrashItem: (f) => [{ url: `/trash/${f.trash[0]}/restore`, payload: {} }],
+  deleteTrashItem: (f) => [{ url: `/trash/${f.trash[1]}` }],
   resendInvitation: (f) => [{ url: `/users/${f.invited[0].id}/invitation` }],
   revokeInvitation: (f) => [{ url: `/users/${f.invited[1].id}/invitation` }],
   acceptInvitation: (f) => [

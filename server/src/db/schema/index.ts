@@ -12,6 +12,7 @@ export * from './roles.ts';
 export * from './site-settings.ts';
 export * from './sites.ts';
 export * from './tasks.ts';
+export * from './trash.ts';
 export * from './user-groups.ts';
 export * from './users.ts';
 export * from './work-entries.ts';

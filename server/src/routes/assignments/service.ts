@@ -13,6 +13,7 @@ import { taskRows } from '../../repositories/tasks.ts';
 import type { AssignmentCreate, AssignmentListOptions } from '../../schemas/assignment.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertPositionUsable } from '../positions/service.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const notFound = () => errors.notFound('Position-task assignment not found', 'ASSIGNMENT_NOT_FOUND');
 /** An assignment's id in the audit log: its position and task. */
@@ -110,10 +111,13 @@ export async function updateAssignment(
 export async function deleteAssignment(ctx: RequestContext, positionId: number, taskId: number) {
   const removed = await ctx.db.transaction(async (tx) => {
     const before = await repo.findAssignment(tx, ctx.siteId, positionId, taskId);
-    const gone = await repo.removeAssignment(tx, ctx.siteId, positionId, taskId);
+    const moved = await moveToTrash(ctx, tx, 'assignment', { positionId, taskId }, () =>
+      repo.removeAssignment(tx, ctx.siteId, positionId, taskId),
+    );
+    const gone = moved.removed;
     if (gone === undefined) return gone;
     const changes = auditDiff(before, null);
-    const details = { removed_dependencies: gone };
+    const details = { removed_dependencies: gone, trash_item_id: moved.trashItemId };
     await ctx.audit(tx, {
       action: 'assignment.delete',
       entity: 'assignment',
@@ -121,8 +125,12 @@ export async function deleteAssignment(ctx: RequestContext, positionId: number, 
       changes,
       details,
     });
-    return gone;
+    return { gone, trashItemId: moved.trashItemId };
   });
   if (removed === undefined) throw notFound();
-  return { message: 'Assignment removed', removed_dependencies: removed };
+  return {
+    message: 'Assignment removed',
+    removed_dependencies: removed.gone,
+    trash_item_id: removed.trashItemId,
+  };
 }

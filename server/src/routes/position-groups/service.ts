@@ -11,6 +11,7 @@ import { textOrNull, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/position-groups.ts';
 import type { PositionGroupCreate, PositionGroupUpdate } from '../../schemas/position-group.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 import { setMembers } from './members.ts';
 
 const { positionGroupRows } = repo;
@@ -77,11 +78,17 @@ export async function updatePositionGroup(
 
 /** The join rows go with the group (on delete cascade); positions are never deleted. */
 export async function deletePositionGroup(ctx: RequestContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  const trashItemId = await ctx.db.transaction(async (tx) => {
     const before = await repo.findGroupDetail(tx, ctx.siteId, id);
-    if (!before || !(await positionGroupRows.remove(tx, ctx.siteId, id))) throw notFound();
+    if (!before) throw notFound();
+    const moved = await moveToTrash(ctx, tx, 'position_group', { id }, () =>
+      positionGroupRows.remove(tx, ctx.siteId, id),
+    );
+    if (!moved.removed) throw notFound();
     const changes = auditDiff(audited(before), null);
-    await ctx.audit(tx, { action: 'position_group.delete', entity: 'position_group', id, changes });
+    const details = { trash_item_id: moved.trashItemId };
+    await ctx.audit(tx, { action: 'position_group.delete', entity: 'position_group', id, changes, details });
+    return moved.trashItemId;
   });
-  return { message: 'Position group deleted' };
+  return { message: 'Position group deleted', trash_item_id: trashItemId };
 }

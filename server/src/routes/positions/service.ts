@@ -16,6 +16,7 @@ import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/positions.ts';
 import type { PositionCreateBody, PositionListOptions, PositionUpdateBody } from '../../schemas/position.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const { positionRows } = repo;
 
@@ -136,7 +137,7 @@ export async function updatePosition(ctx: RequestContext, id: number, body: Posi
 }
 
 export type DeleteOutcome =
-  | { message: string; outcome: 'deleted' }
+  | { message: string; outcome: 'deleted'; trash_item_id?: number }
   | { message: string; outcome: 'deactivated'; position: ReturnType<typeof repo.toApiPosition> };
 
 export async function deletePosition(ctx: RequestContext, id: number): Promise<DeleteOutcome> {
@@ -156,14 +157,18 @@ export async function deletePosition(ctx: RequestContext, id: number): Promise<D
     };
   };
   if (await repo.hasHistory(ctx.db, ctx.siteId, id)) return deactivate();
+  let trashItemId: number | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      await positionRows.remove(tx, ctx.siteId, id);
+      ({ trashItemId } = await moveToTrash(ctx, tx, 'position', { id }, () =>
+        positionRows.remove(tx, ctx.siteId, id),
+      ));
       await ctx.audit(tx, {
         action: 'position.delete',
         entity: 'position',
         id,
         changes: auditDiff(target, null),
+        details: { trash_item_id: trashItemId },
       });
     });
   } catch (err) {
@@ -171,7 +176,7 @@ export async function deletePosition(ctx: RequestContext, id: number): Promise<D
     if (findPgError(err)?.code === '23503') return deactivate();
     throw err;
   }
-  return { message: 'Position deleted', outcome: 'deleted' };
+  return { message: 'Position deleted', outcome: 'deleted', trash_item_id: trashItemId };
 }
 
 /**

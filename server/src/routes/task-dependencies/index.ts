@@ -1,6 +1,6 @@
 /** /task-dependencies: at one position, which task waits for which; never a cycle. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, MessageResponse } from '../../schemas/common.ts';
+import { IdParams } from '../../schemas/common.ts';
 import {
   BlockedQuery,
   BlockedTasks,
@@ -11,6 +11,7 @@ import {
   DependencyValidate,
   DependencyValidation,
 } from '../../schemas/dependency.ts';
+import { trashedMessage } from '../../schemas/trash.ts';
 import { byIdResult, created } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import {
@@ -22,6 +23,8 @@ import {
 } from './service.ts';
 
 const { op } = routeKit('task-dependencies');
+
+const DependencyDeleteResult = trashedMessage('TaskDependencyDeleteResult');
 
 const dependencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -85,7 +88,7 @@ const dependencyRoutes: FastifyPluginAsyncTypebox = async (app) => {
     op(
       'tasks.delete',
       { operationId: 'deleteTaskDependency', summary: 'Remove a dependency' },
-      { params: IdParams, response: { 200: MessageResponse, ...notFound('task dependency') } },
+      { params: IdParams, response: { 200: DependencyDeleteResult, ...notFound('task dependency') } },
     ),
     byIdResult(app, deleteDependency),
   );

@@ -9,6 +9,7 @@ import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/dependencies.ts';
 import type { DependencyCreateInput, DependencyValidateInput } from '../../schemas/dependency.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 import { blockedTasks } from './blocked.ts';
 import { type DependencyProblem, dependencyProblem, POSITION_NOT_FOUND } from './rules.ts';
 
@@ -72,17 +73,23 @@ export async function createDependency(ctx: RequestContext, input: DependencyCre
 const notFound = () => errors.notFound('Task dependency not found', 'DEPENDENCY_NOT_FOUND');
 
 export async function deleteDependency(ctx: RequestContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  const trashItemId = await ctx.db.transaction(async (tx) => {
     const before = await repo.findDependency(tx, ctx.siteId, id);
-    if (!before || !(await repo.removeDependency(tx, ctx.siteId, id))) throw notFound();
+    if (!before) throw notFound();
+    const moved = await moveToTrash(ctx, tx, 'dependency', { id }, () =>
+      repo.removeDependency(tx, ctx.siteId, id),
+    );
+    if (!moved.removed) throw notFound();
     await ctx.audit(tx, {
       action: 'dependency.delete',
       entity: 'dependency',
       id,
       changes: auditDiff(before, null),
+      details: { trash_item_id: moved.trashItemId },
     });
+    return moved.trashItemId;
   });
-  return { message: 'Dependency removed' };
+  return { message: 'Dependency removed', trash_item_id: trashItemId };
 }
 
 export async function blockedAt(ctx: RequestContext, positionId: number) {

@@ -16,6 +16,7 @@ import type {
   TaskTemplateUpdate,
 } from '../../schemas/task-template.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 import { assertPositionExists } from './instances-service.ts';
 
 const { templateRows } = repo;
@@ -109,21 +110,25 @@ export async function updateTaskTemplate(
 export async function deleteTaskTemplate(ctx: RequestContext, id: number) {
   const target = await loadTemplate(ctx, id);
   const kept = await repo.countInstancesOf(ctx.db, ctx.siteId, id);
-  await ctx.db.transaction(async (tx) => {
-    await templateRows.remove(tx, ctx.siteId, id);
+  const trashItemId = await ctx.db.transaction(async (tx) => {
+    const moved = await moveToTrash(ctx, tx, 'task_template', { id }, () =>
+      templateRows.remove(tx, ctx.siteId, id),
+    );
     const changes = auditDiff(target, null);
     await ctx.audit(tx, {
       action: 'task_template.delete',
       entity: 'task_template',
       id,
       changes,
-      details: { kept_instances: kept },
+      details: { kept_instances: kept, trash_item_id: moved.trashItemId },
     });
+    return moved.trashItemId;
   });
   return {
     message: kept > 0 ? `Template deleted; its ${kept} task instance(s) were kept` : 'Template deleted',
     outcome: 'deleted' as const,
     kept_instances: kept,
+    trash_item_id: trashItemId,
   };
 }
 

@@ -15,6 +15,7 @@ import type {
   UserGroupUpdateInput,
 } from '../../schemas/user-group.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const CODE_TAKEN = 'A user group with this code already exists';
 const ALREADY_MEMBER = 'The user is already a member of this group';
@@ -136,16 +137,21 @@ export async function updateUserGroup(ctx: RequestContext, id: number, input: Us
 export async function deleteUserGroup(ctx: RequestContext, id: number) {
   const group = await loadGroup(ctx, id);
   // Members and position access go with the group (cascade); users and position groups stay.
-  await ctx.db.transaction(async (tx) => {
-    if (!(await repo.removeGroup(tx, ctx.siteId, id))) throw groupNotFound();
+  const trashItemId = await ctx.db.transaction(async (tx) => {
+    const moved = await moveToTrash(ctx, tx, 'user_group', { id }, () =>
+      repo.removeGroup(tx, ctx.siteId, id),
+    );
+    if (!moved.removed) throw groupNotFound();
     await ctx.audit(tx, {
       action: 'user_group.delete',
       entity: 'user_group',
       id,
       changes: auditDiff(group, null),
+      details: { trash_item_id: moved.trashItemId },
     });
+    return moved.trashItemId;
   });
-  return { message: 'User group deleted' };
+  return { message: 'User group deleted', trash_item_id: trashItemId };
 }
 
 export async function addMember(ctx: RequestContext, groupId: number, userId: number) {

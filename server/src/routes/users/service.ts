@@ -18,6 +18,7 @@ import * as repo from '../../repositories/users.ts';
 import type { UserCreate, UserListOptions, UserUpdate } from '../../schemas/user.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertUserCapacity } from '../site-settings/service.ts';
+import { moveToTrash } from '../trash/bin.ts';
 import {
   type InvitationAnswer,
   issueInvitation,
@@ -190,7 +191,7 @@ const customRoleChange = (before: { name: string } | null, after: { name: string
 });
 
 export type DeleteOutcome =
-  | { message: string; outcome: 'deleted' }
+  | { message: string; outcome: 'deleted'; trash_item_id?: number }
   | { message: string; outcome: 'deactivated'; user: repo.ApiUser };
 
 export async function deleteUser(ctx: RequestContext, id: number): Promise<DeleteOutcome> {
@@ -219,16 +220,20 @@ export async function deleteUser(ctx: RequestContext, id: number): Promise<Delet
 
   if (await repo.hasWorkHistory(ctx.db, target.id)) return deactivate();
   await ctx.sessions.revokeUser(target.id, 'deleted');
+  let trashItemId: number | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      await userRows.remove(tx, ctx.siteId, id);
+      ({ trashItemId } = await moveToTrash(ctx, tx, 'user', { id }, () =>
+        userRows.remove(tx, ctx.siteId, id),
+      ));
       const changes = auditDiff(target, null);
-      await ctx.audit(tx, { action: 'user.delete', entity: 'user', id, changes });
+      const details = { trash_item_id: trashItemId };
+      await ctx.audit(tx, { action: 'user.delete', entity: 'user', id, changes, details });
     });
   } catch (err) {
     // A work entry logged between the check and the delete: keep the history all the same.
     if (findPgError(err)?.code === '23503') return deactivate();
     throw err;
   }
-  return { message: 'User deleted', outcome: 'deleted' };
+  return { message: 'User deleted', outcome: 'deleted', trash_item_id: trashItemId };
 }

@@ -12,4 +12,6 @@ export type DeletePosition200 = {
   message: string;
   outcome: typeof DeletePosition200Outcome[keyof typeof DeletePosition200Outcome];
   position?: Position;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

@@ -9,4 +9,6 @@
 export type DeletePositionTaskAssignment200 = {
   message: string;
   removed_dependencies: number;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

@@ -11,4 +11,6 @@ export type DeleteTaskTemplate200 = {
   message: string;
   outcome: DeleteTaskTemplate200Outcome;
   kept_instances: number;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

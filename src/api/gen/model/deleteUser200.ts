@@ -12,4 +12,6 @@ export type DeleteUser200 = {
   message: string;
   outcome: typeof DeleteUser200Outcome[keyof typeof DeleteUser200Outcome];
   user?: User;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

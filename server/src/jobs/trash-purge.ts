@@ -1,0 +1,86 @@
+/**
+ * The trash purge (issue 23 §2): items past their purge_after (30 days after the delete) are
+ * removed for good, each site's in batches, each batch one transaction with one audit event
+ * (actor "system") naming the items it removed. Once per site and slot (an hour) across server
+ * processes: the run claims (site, job, slot) in job_runs first, as the work-entry archive does;
+ * the batch locks its rows with SKIP LOCKED, so even two purgers at once never remove one twice.
+ */
+import type { Db } from '../db/client.ts';
+import { appendAuditEvent } from '../repositories/audit-events.ts';
+import * as runs from '../repositories/job-runs.ts';
+import * as repo from '../repositories/trash.ts';
+import { type JobDefinition, secondsFromEnv } from './definition.ts';
+import { slotOf } from './work-entry-archive.ts';
+
+export const TRASH_PURGE_JOB = 'trash-purge';
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface PurgeRunOptions {
+  instance: string;
+  now?: Date;
+  slotMs?: number;
+  batchSize?: number;
+  staleSeconds?: number;
+  stopping?: () => boolean;
+}
+
+export interface PurgeSiteRun {
+  siteId: string;
+  claimed: boolean;
+  purged: number;
+}
+
+export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<PurgeSiteRun[]> {
+  const now = options.now ?? new Date();
+  const slot = slotOf(now, options.slotMs ?? HOUR_MS);
+  const batchSize = options.batchSize ?? 500;
+  const results: PurgeSiteRun[] = [];
+  for (const siteId of await repo.sitesWithDue(db, now)) {
+    if (options.stopping?.()) break;
+    const run = { siteId, job: TRASH_PURGE_JOB, slot, claimedBy: options.instance };
+    if (!(await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 }))) {
+      results.push({ siteId, claimed: false, purged: 0 });
+      continue;
+    }
+    let purged = 0;
+    for (;;) {
+      const gone = await db.transaction(async (tx) => {
+        const rows = await repo.purgeDue(tx, siteId, now, batchSize);
+        if (rows.length > 0)
+          await appendAuditEvent(
+            tx,
+            { siteId, actorId: null, actorName: 'system' },
+            {
+              action: 'trash.purge',
+              entity: 'trash',
+              details: {
+                count: rows.length,
+                items: rows.map((r) => ({ id: r.id, entity_type: r.entityType, entity_id: r.entityId })),
+              },
+            },
+          );
+        return rows.length;
+      });
+      purged += gone;
+      const done = gone < batchSize || Boolean(options.stopping?.());
+      await runs.recordRun(db, run, gone, done && gone < batchSize);
+      if (done) break;
+    }
+    results.push({ siteId, claimed: true, purged });
+  }
+  return results;
+}
+
+/** Checked a few minutes after start and then hourly (TRASH_PURGE_FIRST_RUN_SECONDS for tests). */
+export function trashPurgeJob(): JobDefinition {
+  return {
+    name: TRASH_PURGE_JOB,
+    firstRunMs: secondsFromEnv('TRASH_PURGE_FIRST_RUN_SECONDS', 120_000),
+    everyMs: HOUR_MS,
+    async run({ db, log, instance, stopping }) {
+      for (const run of await runTrashPurge(db, { instance, stopping })) {
+        if (run.purged > 0) log.info({ siteId: run.siteId, purged: run.purged }, 'trash purged');
+      }
+    },
+  };
+}
