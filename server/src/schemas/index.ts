@@ -3,6 +3,7 @@ import { Assignment, BulkRefusal } from './assignment.ts';
 import { AuditEvent, AuditEventList } from './audit-event.ts';
 import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
+import { CoverageCounts, CoverageReport, CoverageWindow } from './coverage.ts';
 import { Dependency } from './dependency.ts';
 import { FieldEntry, FieldPosition, FieldTask, FieldTaskEntry } from './field.ts';
 import { Position } from './position.ts';
@@ -16,6 +17,7 @@ import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
 import { TaskTemplate } from './task-template.ts';
 import { Invitation, RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
+import { VisitSchedule } from './visit-schedule.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
 
 export const SHARED_SCHEMAS = [
@@ -58,4 +60,8 @@ export const SHARED_SCHEMAS = [
   FieldEntry,
   AuditEvent,
   AuditEventList,
+  VisitSchedule,
+  CoverageCounts,
+  CoverageWindow,
+  CoverageReport,
 ];

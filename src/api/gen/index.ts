@@ -1,5 +1,6 @@
 export * from './audit-events/audit-events.ts';
 export * from './auth/auth.ts';
+export * from './coverage/coverage.ts';
 export * from './dashboard/dashboard.ts';
 export * from './field/field.ts';
 export * from './position-groups/position-groups.ts';
@@ -14,4 +15,5 @@ export * from './tasks/tasks.ts';
 export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';
+export * from './visit-schedules/visit-schedules.ts';
 export * from './work-entries/work-entries.ts';
