@@ -88,7 +88,10 @@ const minutesOf = (hhmm: string) => {
 };
 
 /** Minutes after the window's start at which `time` falls, or null when it falls outside. */
-function offsetInWindow(rule: Pick<ScheduleRule, 'window_start' | 'window_end'>, time: string): number | null {
+function offsetInWindow(
+  rule: Pick<ScheduleRule, 'window_start' | 'window_end'>,
+  time: string,
+): number | null {
   const start = minutesOf(rule.window_start);
   let end = minutesOf(rule.window_end);
   if (end <= start) end += 24 * 60;
@@ -101,7 +104,8 @@ function offsetInWindow(rule: Pick<ScheduleRule, 'window_start' | 'window_end'>,
 export function ruleProblem(rule: ScheduleRule): { field: string; message: string } | null {
   if (rule.days.length === 0) return { field: 'days', message: COVERAGE_MESSAGES.days };
   if (rule.frequency_kind === 'by') {
-    if (!rule.due_time || !TIME_REGEX.test(rule.due_time)) return { field: 'due_time', message: COVERAGE_MESSAGES.dueTime };
+    if (!rule.due_time || !TIME_REGEX.test(rule.due_time))
+      return { field: 'due_time', message: COVERAGE_MESSAGES.dueTime };
     if (offsetInWindow(rule, rule.due_time) === null) {
       return { field: 'due_time', message: COVERAGE_MESSAGES.dueInsideWindow };
     }
@@ -273,7 +277,12 @@ export function judge(
 }
 
 /** On-time share in percent (one decimal), or null with nothing judged. Excused windows count as covered. */
-export function onTimePercent(c: { on_time: number; late: number; missed: number; excused: number }): number | null {
+export function onTimePercent(c: {
+  on_time: number;
+  late: number;
+  missed: number;
+  excused: number;
+}): number | null {
   const total = c.on_time + c.late + c.missed + c.excused;
   return total === 0 ? null : Math.round(((c.on_time + c.excused) * 1000) / total) / 10;
 }

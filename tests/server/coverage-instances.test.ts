@@ -89,7 +89,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const doubled = await testDb.database.db.execute(
         sql`select schedule_id, position_id, window_start from coverage_windows group by 1, 2, 3 having count(*) > 1`,
       );
-      expect(doubled.rows).toEqual([]);
+      expect((doubled as unknown as { rows: unknown[] }).rows).toEqual([]);
       const [onTime] = await testDb.database.db
         .select({ n: count() })
         .from(coverageWindows)

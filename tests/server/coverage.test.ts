@@ -227,10 +227,10 @@ describe.each(DRIVERS)('coverage (%s)', (driver) => {
     expect(twice.statusCode).toBe(409);
     expect((await report()).totals).toMatchObject({ missed: 2, excused: 1, on_time_percent: 50 });
     const [event] = (
-      await t.app.database.db.execute(
+      (await t.app.database.db.execute(
         sql`select action from audit_events where entity_type = 'coverage_window' and entity_id = ${String(missedId)}`,
-      )
-    ).rows as { action: string }[];
+      )) as unknown as { rows: { action: string }[] }
+    ).rows;
     expect(event?.action).toBe('coverage_window.excuse');
   });
 

@@ -55,19 +55,36 @@ describe('windows of a day', () => {
     ]);
   });
   it('by HH:MM is one slot from the start to the deadline', () => {
-    const ws = windowsOfDay(rule({ frequency_kind: 'by', frequency_value: null, due_time: '09:00' }), '2026-01-15', HEL);
+    const ws = windowsOfDay(
+      rule({ frequency_kind: 'by', frequency_value: null, due_time: '09:00' }),
+      '2026-01-15',
+      HEL,
+    );
     expect(iso(ws)).toEqual([['2026-01-15T04:00:00.000Z', '2026-01-15T07:00:00.000Z']]);
   });
   it('a window spanning midnight ends on the next day and belongs to its first', () => {
-    const r = rule({ window_start: '22:00', window_end: '06:00', frequency_kind: 'times', frequency_value: 2 });
+    const r = rule({
+      window_start: '22:00',
+      window_end: '06:00',
+      frequency_kind: 'times',
+      frequency_value: 2,
+    });
     const ws = windowsOfDay(r, '2026-01-15', HEL);
     expect(iso(ws)).toEqual([
       ['2026-01-15T20:00:00.000Z', '2026-01-16T00:00:00.000Z'],
       ['2026-01-16T00:00:00.000Z', '2026-01-16T04:00:00.000Z'],
     ]);
     expect(ws.every((w) => w.day === '2026-01-15')).toBe(true);
-    const by = rule({ window_start: '22:00', window_end: '06:00', frequency_kind: 'by', frequency_value: null, due_time: '02:00' });
-    expect(iso(windowsOfDay(by, '2026-01-15', HEL))).toEqual([['2026-01-15T20:00:00.000Z', '2026-01-16T00:00:00.000Z']]);
+    const by = rule({
+      window_start: '22:00',
+      window_end: '06:00',
+      frequency_kind: 'by',
+      frequency_value: null,
+      due_time: '02:00',
+    });
+    expect(iso(windowsOfDay(by, '2026-01-15', HEL))).toEqual([
+      ['2026-01-15T20:00:00.000Z', '2026-01-16T00:00:00.000Z'],
+    ]);
   });
   it('counts real hours across the daylight-saving changes in Helsinki', () => {
     const night = rule({ window_start: '00:00', window_end: '06:00', frequency_value: 1 });
@@ -99,7 +116,11 @@ describe('a schedule changed mid-day', () => {
     });
     expect(iso(before)).toEqual([['2026-01-15T04:00:00.000Z', '2026-01-15T08:00:00.000Z']]);
     const neu = rule({ frequency_value: 2 }); // 06–08, …, 16–18
-    const after = windowsToJudge(neu, HEL, { from: changedAt, to: new Date('2026-01-15T23:00:00Z'), since: changedAt });
+    const after = windowsToJudge(neu, HEL, {
+      from: changedAt,
+      to: new Date('2026-01-15T23:00:00Z'),
+      since: changedAt,
+    });
     expect(after.map((w) => w.start.toISOString())).toEqual([
       '2026-01-15T10:00:00.000Z',
       '2026-01-15T12:00:00.000Z',
@@ -110,9 +131,16 @@ describe('a schedule changed mid-day', () => {
 
 describe('verdicts', () => {
   const w = { start: new Date('2026-01-15T04:00:00Z'), end: new Date('2026-01-15T06:00:00Z') };
-  const at = (id: number, t: string, taskId: number | null = null) => ({ id, startedAt: new Date(t), taskId });
+  const at = (id: number, t: string, taskId: number | null = null) => ({
+    id,
+    startedAt: new Date(t),
+    taskId,
+  });
   it('on time, late within the tolerance, missed after it', () => {
-    expect(judge(w, rule({}), [at(1, '2026-01-15T05:00:00Z')])).toEqual({ verdict: 'on_time', entryIds: [1] });
+    expect(judge(w, rule({}), [at(1, '2026-01-15T05:00:00Z')])).toEqual({
+      verdict: 'on_time',
+      entryIds: [1],
+    });
     expect(judge(w, rule({}), [at(2, '2026-01-15T06:10:00Z')])).toEqual({ verdict: 'late', entryIds: [2] });
     expect(judge(w, rule({}), [at(3, '2026-01-15T06:20:00Z')]).verdict).toBe('missed');
   });

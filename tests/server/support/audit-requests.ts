@@ -249,6 +249,20 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
   acceptInvitation: (f) => [
     { url: '/auth/invitations/accept', payload: { token: f.invited[2].token, password: 'Accepted-Pass-1' } },
   ],
+  createVisitSchedule: (f) => [
+    {
+      url: '/visit-schedules',
+      payload: {
+        schedule_name: 'Rounds C',
+        position_id: f.positions[1],
+        days: [6, 7],
+        window_start: '22:00',
+        window_end: '06:00',
+        frequency_kind: 'times',
+        frequency_value: 2,
+      },
+    },
+  ],
   updateVisitSchedule: (f) => [
     { url: `/visit-schedules/${f.visitSchedules[0]}`, payload: { tolerance_minutes: 30 } },
   ],
