@@ -112,7 +112,7 @@ export const visitSchedules = defineArea({
     frequency: { every: '{{n}} h välein', times: '{{n}} kertaa', by: 'Klo {{time}} mennessä' },
     weekdays: { d1: 'ma', d2: 'ti', d3: 'ke', d4: 'to', d5: 'pe', d6: 'la', d7: 'su' },
     everyDay: 'Joka päivä',
-    minutes: '{{n}} min',
+    minutes: '{{n}} minuuttia',
     rules: {
       time: 'Käytä muotoa HH:MM, esim. 06:00',
       target: 'Valitse kohde tai kohderyhmä',
@@ -174,7 +174,7 @@ export const visitSchedules = defineArea({
     frequency: { every: 'Var {{n}}:e timme', times: '{{n}} gånger', by: 'Senast {{time}}' },
     weekdays: { d1: 'mån', d2: 'tis', d3: 'ons', d4: 'tors', d5: 'fre', d6: 'lör', d7: 'sön' },
     everyDay: 'Varje dag',
-    minutes: '{{n}} min',
+    minutes: '{{n}} minuter',
     rules: {
       time: 'Använd HH:MM, t.ex. 06:00',
       target: 'Välj en position eller en positionsgrupp',
