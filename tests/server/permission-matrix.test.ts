@@ -147,6 +147,14 @@ const ROUTES: Record<string, Access> = {
   'GET /api/v1/dashboard/summary': 'dashboard.view',
   'GET /api/v1/audit-events': { anyOf: AUDIT_READERS },
   'GET /api/v1/audit-events/verify': 'system.logs',
+  'GET /api/v1/visit-schedules': 'positions.read',
+  'POST /api/v1/visit-schedules': 'positions.update',
+  'GET /api/v1/visit-schedules/:id': 'positions.read',
+  'PUT /api/v1/visit-schedules/:id': 'positions.update',
+  'DELETE /api/v1/visit-schedules/:id': 'positions.update',
+  'GET /api/v1/coverage/report': 'work_entries.view_all',
+  'GET /api/v1/coverage/windows': 'work_entries.view_all',
+  'POST /api/v1/coverage/windows/:id/excuse': 'work_entries.update',
   'GET /api/v1/openapi.json': 'public',
 };
 
