@@ -79,6 +79,15 @@ describe.skipIf(!adminUrl)('coverage in the console', () => {
     await dialog.getByLabel('Window starts (HH:MM)').fill(hhmm(new Date(now - 10 * 60_000)));
     await dialog.getByLabel('Window ends (HH:MM)').fill(hhmm(new Date(now - 2 * 60_000)));
     expect(await axeProblems(page, '.p-dialog')).toEqual([]);
+    // Nothing in the form reaches past the phone's edge (the days' chips wrap).
+    const widest = await page.evaluate(() =>
+      Math.max(
+        ...[...document.querySelectorAll('.p-dialog .form-field')].map(
+          (el) => el.getBoundingClientRect().right,
+        ),
+      ),
+    );
+    expect(widest).toBeLessThanOrEqual(390);
     await screenshot(page, 'coverage-schedule-dialog-phone-en');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -29,6 +29,7 @@ import {
   type VisitScheduleFormValues,
   visitScheduleForm,
 } from './visit-schedule-form.schema.ts';
+import './visit-schedules.css';
 
 type Props = RecordDialogProps & {
   schedule: VisitSchedule | null;
@@ -121,6 +122,7 @@ function ScheduleFields({
         {...field('days', t('visitSchedules.form.days'))}
         options={dayOptions}
         filterLabel={t('visitSchedules.form.daysFilter')}
+        inputClassName="schedule-picker"
       />
       <TextField {...field('window_start', t('visitSchedules.form.windowStart'))} />
       <TextField
@@ -160,6 +162,7 @@ function ScheduleFields({
         hint={t('visitSchedules.form.tasksHint')}
         loading={tasks.isPending}
         className="form-grid__full"
+        inputClassName="schedule-picker"
       />
       {editing && <SwitchField {...field('is_active', t('visitSchedules.form.active'))} />}
     </div>
