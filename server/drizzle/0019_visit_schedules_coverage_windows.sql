@@ -51,7 +51,7 @@ ALTER TABLE "visit_schedules" ADD CONSTRAINT "visit_schedules_site_id_sites_id_f
 ALTER TABLE "visit_schedules" ADD CONSTRAINT "visit_schedules_position_id_positions_id_fk" FOREIGN KEY ("position_id") REFERENCES "public"."positions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "visit_schedules" ADD CONSTRAINT "visit_schedules_position_group_id_position_groups_id_fk" FOREIGN KEY ("position_group_id") REFERENCES "public"."position_groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "coverage_windows_schedule_position_start_unique" ON "coverage_windows" USING btree ("schedule_id","position_id","window_start");--> statement-breakpoint
-CREATE INDEX "coverage_windows_site_day_idx" ON "coverage_windows" USING btree ("site_id","day","position_id");--> statement-breakpoint
+CREATE INDEX "coverage_windows_site_day_idx" ON "coverage_windows" USING btree ("site_id","day","position_id","verdict","visited_by");--> statement-breakpoint
 CREATE INDEX "coverage_windows_site_position_idx" ON "coverage_windows" USING btree ("site_id","position_id","window_start");--> statement-breakpoint
 CREATE INDEX "visit_schedules_site_idx" ON "visit_schedules" USING btree ("site_id","is_active");--> statement-breakpoint
 CREATE INDEX "visit_schedules_position_idx" ON "visit_schedules" USING btree ("position_id");--> statement-breakpoint

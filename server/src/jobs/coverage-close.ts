@@ -18,6 +18,7 @@ export const COVERAGE_CLOSE_JOB = 'coverage-close';
 
 /** How far back a run looks for windows not yet judged (a server down longer leaves older ones unjudged). */
 const LOOKBACK_MS = 48 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CloseRunOptions {
   now?: Date;
@@ -39,29 +40,37 @@ export const ruleOf = (s: schedules.ScheduleRow): ScheduleRule => ({
 export async function closeSiteWindows(db: Db, siteId: string, now: Date): Promise<number> {
   const { timezone } = await getSiteSettings(db, siteId);
   let stored = 0;
+  const from = new Date(now.getTime() - LOOKBACK_MS);
+  // A window judged in the look-back started at most a day before it (a window is shorter than a day).
+  const judged = await windows.judgedKeys(db, siteId, new Date(from.getTime() - DAY_MS));
   for (const { schedule, positionIds } of await schedules.activeSchedulesWithPositions(db, siteId)) {
     if (positionIds.length === 0) continue;
     const rule = ruleOf(schedule);
     const due = windowsToJudge(rule, timezone, {
-      from: new Date(now.getTime() - LOOKBACK_MS),
+      from,
       to: now,
       since: schedule.ruleFrom,
     });
     if (due.length === 0) continue;
-    const judged = await windows.judgedKeys(db, siteId, schedule.id, due[0].start);
     const open = due.flatMap((w) =>
-      positionIds.filter((p) => !judged.has(`${p}:${w.start.getTime()}`)).map((p) => ({ w, p })),
+      positionIds
+        .filter((p) => !judged.has(`${schedule.id}:${p}:${w.start.getTime()}`))
+        .map((p) => ({ w, p })),
     );
     if (open.length === 0) continue;
-    const from = new Date(Math.min(...open.map((o) => o.w.start.getTime())));
-    const to = new Date(Math.max(...open.map((o) => o.w.judgeAt.getTime())));
-    const entries = (
-      await windows.entriesAt(db, siteId, [...new Set(open.map((o) => o.p))], from, to)
-    ).filter((e) => taskCounts(rule, e.taskId));
+    const first = new Date(Math.min(...open.map((o) => o.w.start.getTime())));
+    const last = new Date(Math.max(...open.map((o) => o.w.judgeAt.getTime())));
+    const byPosition = new Map<number, Awaited<ReturnType<typeof windows.entriesAt>>>();
+    for (const e of await windows.entriesAt(db, siteId, [...new Set(open.map((o) => o.p))], first, last)) {
+      if (!taskCounts(rule, e.taskId)) continue;
+      const list = byPosition.get(e.positionId) ?? [];
+      list.push(e);
+      byPosition.set(e.positionId, list);
+    }
     const rows = open.map(({ w, p }) => {
-      const at = entries.filter((e) => e.positionId === p);
+      const at = byPosition.get(p) ?? [];
       const { verdict, entryIds } = judge(w, rule, at);
-      const first = at.find((e) => e.id === entryIds[0]);
+      const visitor = at.find((e) => e.id === entryIds[0]);
       return {
         siteId,
         scheduleId: schedule.id,
@@ -74,7 +83,7 @@ export async function closeSiteWindows(db: Db, siteId: string, now: Date): Promi
         verdict,
         judgedVerdict: verdict,
         entryIds,
-        visitedBy: first?.userId ?? null,
+        visitedBy: visitor?.userId ?? null,
         rule: { ...rule, time_zone: timezone },
       };
     });

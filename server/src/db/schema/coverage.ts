@@ -80,7 +80,8 @@ export const coverageWindows = pgTable(
       t.positionId,
       t.windowStart,
     ),
-    index('coverage_windows_site_day_idx').on(t.siteId, t.day, t.positionId),
+    // The report reads a period's windows by day and needs only these columns: an index-only scan.
+    index('coverage_windows_site_day_idx').on(t.siteId, t.day, t.positionId, t.verdict, t.visitedBy),
     index('coverage_windows_site_position_idx').on(t.siteId, t.positionId, t.windowStart),
     check('coverage_windows_verdict_check', inList(t.verdict, VERDICTS)),
   ],
