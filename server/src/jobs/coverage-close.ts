@@ -41,8 +41,9 @@ export async function closeSiteWindows(db: Db, siteId: string, now: Date): Promi
   const { timezone } = await getSiteSettings(db, siteId);
   let stored = 0;
   const from = new Date(now.getTime() - LOOKBACK_MS);
-  // A window judged in the look-back started at most a day before it (a window is shorter than a day).
-  const judged = await windows.judgedKeys(db, siteId, new Date(from.getTime() - DAY_MS));
+  // A window judged in the look-back started at most a day and a half before it (a day's window
+  // plus the longest tolerance).
+  const judged = await windows.judgedKeys(db, siteId, new Date(from.getTime() - 2 * DAY_MS));
   for (const { schedule, positionIds } of await schedules.activeSchedulesWithPositions(db, siteId)) {
     if (positionIds.length === 0) continue;
     const rule = ruleOf(schedule);
