@@ -46,10 +46,14 @@ async function bench(driver: Driver) {
     insert into visit_schedules (site_id, schedule_name, position_id, days, window_start, window_end, frequency_kind, frequency_value, tolerance_minutes, rule_from)
     select 'main', 'Rounds ' || p.id, p.id, '{1,2,3,4,5,6,7}', '06:00', '18:00', 'every', 2, 15, ${ruleFrom}::timestamptz
     from (select id from positions order by id limit ${S - bySite}) p`);
-  await db.execute(sql`
-    insert into work_entries (site_id, user_id, position_id, status, started_at, created_at, completed_at, duration_minutes)
-    select 'main', (select min(id) from users), (select min(id) from positions) + (g % ${P}), 'completed', t, t, t + interval '10 minutes', 10
-    from (select g, now() - random() * interval '${sql.raw(String(DAYS))} days' as t from generate_series(1, ${E}) g) s`);
+  // In batches: the server's pool stops a statement after 10 seconds.
+  for (let done = 0; done < E; done += 50_000) {
+    await db.execute(sql`
+      insert into work_entries (site_id, user_id, position_id, status, started_at, created_at, completed_at, duration_minutes)
+      select 'main', (select min(id) from users), (select min(id) from positions) + (g % ${P}), 'completed', t, t, t + interval '10 minutes', 10
+      from (select g, now() - random() * interval '${sql.raw(String(DAYS))} days' as t
+            from generate_series(${done + 1}, ${Math.min(E, done + 50_000)}) g) s`);
+  }
   await db.execute(sql`analyze`);
   console.log(
     `${driver}: ${P} positions, ${S} schedules (${bySite} of groups), ${E} entries seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
