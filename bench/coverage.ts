@@ -52,7 +52,7 @@ async function bench(driver: Driver) {
       insert into work_entries (site_id, user_id, position_id, status, started_at, created_at, completed_at, duration_minutes)
       select 'main', (select min(id) from users), (select min(id) from positions) + (g % ${P}), 'completed', t, t, t + interval '10 minutes', 10
       from (select g, now() - random() * interval '${sql.raw(String(DAYS))} days' as t
-            from generate_series(${done + 1}, ${Math.min(E, done + 50_000)}) g) s`);
+            from generate_series(${done + 1}::int, ${Math.min(E, done + 50_000)}::int) g) s`);
   }
   await db.execute(sql`analyze`);
   console.log(
