@@ -83,7 +83,7 @@ async function bench(driver: Driver) {
   const to = new Date(today - DAY_MS).toISOString().slice(0, 10);
   for (const [label, query] of [
     ['whole site', ''],
-    ['one group', '&position_group_id=' + (await firstGroup())],
+    ['one group', `&position_group_id=${await firstGroup()}`],
   ] as const) {
     const times: number[] = [];
     let status = 0;
