@@ -154,9 +154,10 @@ async function main() {
     say(`${workerIds.length} workers (and an owner, managers and an admin), password ${args.password}`);
     const positionIds = await seedPositions(db);
     await seedGroups(db, positionIds, workerIds);
+    const schedules = await seedSchedules(db, positionIds);
     const pairs = await seedTasks(db, positionIds);
     say(
-      `${positionIds.length} positions, groups, ${TASKS.length} tasks, ${pairs} assignments with dependencies`,
+      `${positionIds.length} positions, groups, ${schedules} visit schedules, ${TASKS.length} tasks, ${pairs} assignments with dependencies`,
     );
     const instances = await seedTemplatesAndInstances(db, positionIds);
     say(`${TASKS.length} task templates, ${instances} task instances`);
@@ -254,6 +255,67 @@ async function seedPositions(db: Db): Promise<number[]> {
       ),
     );
   return found.map((p) => p.id);
+}
+
+/**
+ * Visit schedules (issue 24): hourly day rounds of each building, a night round of the first, and
+ * a morning check of a few positions. In force from a day before the seed, so the coverage close
+ * job judges the last day's windows at once.
+ */
+async function seedSchedules(db: Db, positionIds: number[]): Promise<number> {
+  const existing = await db
+    .select({ id: schema.visitSchedules.id })
+    .from(schema.visitSchedules)
+    .where(eq(schema.visitSchedules.siteId, SITE))
+    .limit(1);
+  if (existing.length > 0) return 0;
+  const groups = await db
+    .select({ id: positionGroups.id, name: positionGroups.groupName })
+    .from(positionGroups)
+    .where(eq(positionGroups.siteId, SITE));
+  const ruleFrom = new Date(Date.now() - 86_400_000);
+  const rows: (typeof schema.visitSchedules.$inferInsert)[] = groups.map((g) => ({
+    siteId: SITE,
+    scheduleName: `${g.name} day rounds`,
+    positionGroupId: g.id,
+    days: [1, 2, 3, 4, 5],
+    windowStart: '07:00',
+    windowEnd: '17:00',
+    frequencyKind: 'every',
+    frequencyValue: 2,
+    toleranceMinutes: 15,
+    ruleFrom,
+  }));
+  if (groups[0]) {
+    rows.push({
+      siteId: SITE,
+      scheduleName: `${groups[0].name} night round`,
+      positionGroupId: groups[0].id,
+      days: [1, 2, 3, 4, 5, 6, 7],
+      windowStart: '22:00',
+      windowEnd: '06:00',
+      frequencyKind: 'times',
+      frequencyValue: 2,
+      toleranceMinutes: 30,
+      ruleFrom,
+    });
+  }
+  for (const positionId of positionIds.slice(0, 3)) {
+    rows.push({
+      siteId: SITE,
+      scheduleName: 'Morning safety check',
+      positionId,
+      days: [1, 2, 3, 4, 5],
+      windowStart: '06:00',
+      windowEnd: '12:00',
+      frequencyKind: 'by',
+      dueTime: '09:00',
+      toleranceMinutes: 10,
+      ruleFrom,
+    });
+  }
+  if (rows.length > 0) await db.insert(schema.visitSchedules).values(rows);
+  return rows.length;
 }
 
 async function seedGroups(db: Db, positionIds: number[], workerIds: number[]) {

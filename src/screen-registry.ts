@@ -13,12 +13,14 @@ import { TRASH_READERS } from './domain/trash.ts';
 import type { NavGroupId } from './nav.ts';
 import { validateAssignmentsSearch } from './screens/assignments/assignments-search.ts';
 import { validateAuditLogSearch } from './screens/audit-log/audit-log-search.ts';
+import { validateCoverageSearch } from './screens/coverage/coverage-search.ts';
 import { validatePositionGroupsSearch } from './screens/position-groups/position-groups-search.ts';
 import { validatePositionsSearch } from './screens/positions/positions-search.ts';
 import { validateTasksSearch } from './screens/tasks/tasks-search.ts';
 import { validateTrashSearch } from './screens/trash/trash-search.ts';
 import { validateUserGroupsSearch } from './screens/user-groups/user-groups-search.ts';
 import { validateUsersSearch } from './screens/users/users-search.ts';
+import { validateVisitSchedulesSearch } from './screens/visit-schedules/visit-schedules-search.ts';
 import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-search.ts';
 
 export interface ScreenDef {
@@ -107,6 +109,17 @@ export const SCREENS: readonly ScreenDef[] = [
     validateSearch: validatePositionGroupsSearch,
   },
   {
+    id: 'visit-schedules',
+    path: '/visit-schedules',
+    access: 'positions.read',
+    nav: { label: 'visitSchedules.nav', icon: 'pi pi-calendar-clock', group: 'management' },
+    component: lazyRouteComponent(
+      () => import('./screens/visit-schedules/visit-schedules-screen.tsx'),
+      'VisitSchedulesScreen',
+    ),
+    validateSearch: validateVisitSchedulesSearch,
+  },
+  {
     id: 'user-groups',
     path: '/user-groups',
     access: 'user_groups.read',
@@ -127,6 +140,14 @@ export const SCREENS: readonly ScreenDef[] = [
       'WorkEntriesScreen',
     ),
     validateSearch: validateWorkEntriesSearch,
+  },
+  {
+    id: 'coverage',
+    path: '/coverage',
+    access: 'work_entries.view_all',
+    nav: { label: 'coverage.nav', icon: 'pi pi-verified' },
+    component: lazyRouteComponent(() => import('./screens/coverage/coverage-screen.tsx'), 'CoverageScreen'),
+    validateSearch: validateCoverageSearch,
   },
   {
     id: 'roles',

@@ -24,21 +24,23 @@ describe('sidebar navigation', () => {
     expect(navFor('admin')).toEqual([
       'dashboard',
       'field',
-      'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
+      'management[users,positions,position-tasks,position-task-assignments,position-groups,visit-schedules,user-groups]',
       'work-entries',
+      'coverage',
       'administration[roles,site-settings,system-status,audit-log,trash]',
     ]);
     // A manager may delete tasks (templates, assignments, dependencies): the Trash shows them.
     expect(navFor('manager')).toEqual([
       'dashboard',
-      'management[users,positions,position-tasks,position-task-assignments,position-groups,user-groups]',
+      'management[users,positions,position-tasks,position-task-assignments,position-groups,visit-schedules,user-groups]',
       'work-entries',
+      'coverage',
       'administration[trash]',
     ]);
     expect(navFor('worker')).toEqual([
       'dashboard',
       'field',
-      'management[positions,position-tasks,position-task-assignments]',
+      'management[positions,position-tasks,position-task-assignments,visit-schedules]',
       'work-entries',
     ]);
   });

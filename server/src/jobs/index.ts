@@ -7,12 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { coverageCloseJob } from './coverage-close-job.ts';
 import type { JobDefinition } from './definition.ts';
 import { trashPurgeJob } from './trash-purge.ts';
 import { workEntryArchiveJob } from './work-entry-archive-job.ts';
 
 /** Every job of the product; built when the server schedules them (their timers read the environment). */
-export const jobDefinitions = (): JobDefinition[] => [workEntryArchiveJob(), trashPurgeJob()];
+export const jobDefinitions = (): JobDefinition[] => [
+  workEntryArchiveJob(),
+  trashPurgeJob(),
+  coverageCloseJob(),
+];
 
 export function scheduleJobs(app: FastifyInstance, jobs: JobDefinition[] = jobDefinitions()): void {
   const instance = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;

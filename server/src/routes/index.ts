@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import assignmentRoutes from './assignments/index.ts';
 import auditEventRoutes from './audit-events/index.ts';
 import authRoutes from './auth/index.ts';
+import coverageRoutes from './coverage/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import eventsRoutes from './events/index.ts';
 import fieldRoutes from './field/index.ts';
@@ -18,6 +19,7 @@ import trashRoutes from './trash/index.ts';
 import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
+import visitScheduleRoutes from './visit-schedules/index.ts';
 import workEntryRoutes from './work-entries/index.ts';
 import workEntryArchiveRoutes from './work-entries-archive/index.ts';
 
@@ -42,4 +44,6 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(auditEventRoutes, { prefix: '/audit-events' });
   await app.register(eventsRoutes, { prefix: '/events' });
   await app.register(trashRoutes, { prefix: '/trash' });
+  await app.register(visitScheduleRoutes, { prefix: '/visit-schedules' });
+  await app.register(coverageRoutes, { prefix: '/coverage' });
 }

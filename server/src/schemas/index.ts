@@ -3,6 +3,7 @@ import { Assignment, BulkRefusal } from './assignment.ts';
 import { AuditEvent, AuditEventList } from './audit-event.ts';
 import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
+import { CoverageCounts, CoverageReport, CoverageWindow } from './coverage.ts';
 import { Dependency } from './dependency.ts';
 import { FieldEntry, FieldPosition, FieldTask, FieldTaskEntry } from './field.ts';
 import { Position } from './position.ts';
@@ -17,6 +18,7 @@ import { TaskTemplate } from './task-template.ts';
 import { TrashItem } from './trash.ts';
 import { Invitation, RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
+import { VisitSchedule } from './visit-schedule.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
 
 export const SHARED_SCHEMAS = [
@@ -60,4 +62,8 @@ export const SHARED_SCHEMAS = [
   AuditEvent,
   AuditEventList,
   TrashItem,
+  VisitSchedule,
+  CoverageCounts,
+  CoverageWindow,
+  CoverageReport,
 ];

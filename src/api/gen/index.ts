@@ -1,5 +1,6 @@
 export * from './audit-events/audit-events.ts';
 export * from './auth/auth.ts';
+export * from './coverage/coverage.ts';
 export * from './dashboard/dashboard.ts';
 export * from './events/events.ts';
 export * from './field/field.ts';
@@ -16,4 +17,5 @@ export * from './trash/trash.ts';
 export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';
+export * from './visit-schedules/visit-schedules.ts';
 export * from './work-entries/work-entries.ts';

@@ -8,6 +8,7 @@ import type { Widen } from '../define-area.ts';
 import { account } from './account.ts';
 import { assignments } from './assignments.ts';
 import { auditLog } from './audit-log.ts';
+import { coverage } from './coverage.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
 import { passwordLinks } from './password-links.ts';
@@ -20,6 +21,7 @@ import { tasks } from './tasks.ts';
 import { trash } from './trash.ts';
 import { userGroups } from './user-groups.ts';
 import { users } from './users.ts';
+import { visitSchedules } from './visit-schedules.ts';
 import { workEntries } from './work-entries.ts';
 
 export const AREAS = {
@@ -39,6 +41,8 @@ export const AREAS = {
   auditLog,
   tasks,
   trash,
+  visitSchedules,
+  coverage,
 } as const;
 
 type Areas = typeof AREAS;

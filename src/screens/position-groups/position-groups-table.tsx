@@ -3,6 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import type { PositionGroup } from '../../api/gen/model';
+import { SchedulesLink } from '../../components/common/schedules-link.tsx';
 import { anyFilled, createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { useShownRow } from '../../components/table/use-shown-row.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
@@ -56,6 +57,12 @@ export function PositionGroupsTable({ groups, loading, onEdit, onDelete, created
       />
       {createdColumn<PositionGroup>(t('positionGroups.columns.created'))}
       {statusColumn<PositionGroup>(t('positionGroups.columns.status'))}
+      <Column
+        header={t('visitSchedules.action')}
+        body={(g: PositionGroup) => (
+          <SchedulesLink name={g.group_name} search={{ position_group_id: g.id }} />
+        )}
+      />
       {editDeleteColumn<PositionGroup>(t('common.actions'), (group) => group.group_name, {
         onEdit,
         onDelete,

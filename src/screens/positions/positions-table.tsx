@@ -3,6 +3,7 @@ import { DataTable } from 'primereact/datatable';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPositionsSort, type Position } from '../../api/gen/model';
+import { SchedulesLink } from '../../components/common/schedules-link.tsx';
 import { TagId } from '../../components/common/tag-id.tsx';
 import { anyFilled, createdColumn, editDeleteColumn, statusColumn } from '../../components/table/columns.tsx';
 import { type LazyPage, lazyTableProps } from '../../components/table/use-lazy-table.ts';
@@ -114,6 +115,10 @@ export function PositionsTable(props: Props) {
       />
       {createdColumn<Position>(t('positions.columns.created'))}
       {statusColumn<Position>(t('positions.columns.status'))}
+      <Column
+        header={t('visitSchedules.action')}
+        body={(p: Position) => <SchedulesLink name={p.position_code} search={{ position_id: p.id }} />}
+      />
       {editDeleteColumn<Position>(t('common.actions'), (p) => p.position_code, { onEdit, onDelete })}
     </DataTable>
   );

@@ -6,6 +6,7 @@
  * change nothing, each with its reason.
  */
 
+import { coverageWindows } from '../../../server/src/db/schema/index.ts';
 import { newAccountToken } from '../../../server/src/infra/account-tokens.ts';
 import { insertAccountToken } from '../../../server/src/repositories/account-tokens.ts';
 import type { Operation } from '../fuzz/openapi.ts';
@@ -117,6 +118,35 @@ export async function auditFixtures(t: TestApp, token: string) {
     };
   };
   const invited = [await invite(1), await invite(2), await invite(3)];
+  const schedule = {
+    days: [1, 2, 3, 4, 5],
+    window_start: '06:00',
+    window_end: '18:00',
+    frequency_kind: 'every',
+    frequency_value: 4,
+    tolerance_minutes: 15,
+  };
+  const visitSchedules = [];
+  for (const name of ['Rounds A', 'Rounds B'])
+    visitSchedules.push(
+      (await post('/visit-schedules', { ...schedule, schedule_name: name, position_id: positions[0] })).id,
+    );
+  const [coverageWindow] = await t.app.database.db
+    .insert(coverageWindows)
+    .values({
+      siteId: 'main',
+      scheduleId: visitSchedules[0],
+      scheduleName: 'Rounds A',
+      positionId: positions[0],
+      day: '2026-01-15',
+      windowStart: new Date('2026-01-15T04:00:00Z'),
+      windowEnd: new Date('2026-01-15T08:00:00Z'),
+      dueAt: new Date('2026-01-15T08:00:00Z'),
+      verdict: 'missed',
+      judgedVerdict: 'missed',
+      rule: { ...schedule, frequency_kind: 'every', due_time: null, task_ids: null, time_zone: 'UTC' },
+    })
+    .returning();
   const reset = newAccountToken('password_reset');
   await insertAccountToken(t.app.database.db, {
     siteId: 'main',
@@ -143,6 +173,8 @@ export async function auditFixtures(t: TestApp, token: string) {
     trash,
     invited,
     resetToken: reset.token,
+    visitSchedules,
+    coverageWindow: coverageWindow.id,
     settings: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
   };
@@ -230,6 +262,27 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
   revokeInvitation: (f) => [{ url: `/users/${f.invited[1].id}/invitation` }],
   acceptInvitation: (f) => [
     { url: '/auth/invitations/accept', payload: { token: f.invited[2].token, password: 'Accepted-Pass-1' } },
+  ],
+  createVisitSchedule: (f) => [
+    {
+      url: '/visit-schedules',
+      payload: {
+        schedule_name: 'Rounds C',
+        position_id: f.positions[1],
+        days: [6, 7],
+        window_start: '22:00',
+        window_end: '06:00',
+        frequency_kind: 'times',
+        frequency_value: 2,
+      },
+    },
+  ],
+  updateVisitSchedule: (f) => [
+    { url: `/visit-schedules/${f.visitSchedules[0]}`, payload: { tolerance_minutes: 30 } },
+  ],
+  deleteVisitSchedule: (f) => [{ url: `/visit-schedules/${f.visitSchedules[1]}` }],
+  excuseCoverageWindow: (f) => [
+    { url: `/coverage/windows/${f.coverageWindow}/excuse`, payload: { reason: 'Gate locked by the client' } },
   ],
   requestPasswordReset: () => [{ url: '/auth/password-resets', payload: { email: 'admin@example.com' } }],
   completePasswordReset: (f) => [

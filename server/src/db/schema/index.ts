@@ -6,6 +6,7 @@
 export * from './account-tokens.ts';
 export * from './assignments.ts';
 export * from './audit-events.ts';
+export * from './coverage.ts';
 export * from './idempotency-keys.ts';
 export * from './positions.ts';
 export * from './roles.ts';

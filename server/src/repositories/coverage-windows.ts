@@ -1,0 +1,213 @@
+/**
+ * Coverage windows (issue 24 §2): the close job's inserts (idempotent per schedule, position and
+ * start: two processes judging the same window leave one row) and the report's reads. Site-scoped.
+ */
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import type { Verdict } from '#domain/coverage.ts';
+import type { Db } from '../db/client.ts';
+import {
+  coverageWindows as c,
+  positionGroupPositions,
+  positions,
+  users,
+  workEntries,
+} from '../db/schema/index.ts';
+import { siteCondition } from './site-scoped.ts';
+
+export type NewWindow = typeof c.$inferInsert;
+export type WindowRow = typeof c.$inferSelect;
+
+const siteWhere = siteCondition(c);
+
+/**
+ * `${scheduleId}:${positionId}:${startMs}` of the site's windows that started at or after `since`:
+ * what a close run need not judge again, read in one statement for every schedule.
+ */
+export async function judgedKeys(db: Db, siteId: string, since: Date): Promise<Set<string>> {
+  const rows = await db
+    .select({ scheduleId: c.scheduleId, positionId: c.positionId, start: c.windowStart })
+    .from(c)
+    .where(siteWhere(siteId, gte(c.windowStart, since)));
+  return new Set(rows.map((r) => `${r.scheduleId}:${r.positionId}:${r.start.getTime()}`));
+}
+
+/** Entries started at the positions in [from, to]: the candidates for visits. */
+export async function entriesAt(db: Db, siteId: string, positionIds: number[], from: Date, to: Date) {
+  if (positionIds.length === 0) return [];
+  return db
+    .select({
+      id: workEntries.id,
+      positionId: workEntries.positionId,
+      startedAt: workEntries.startedAt,
+      taskId: workEntries.taskId,
+      userId: workEntries.userId,
+    })
+    .from(workEntries)
+    .where(
+      and(
+        eq(workEntries.siteId, siteId),
+        inArray(workEntries.positionId, positionIds),
+        gte(workEntries.startedAt, from),
+        lte(workEntries.startedAt, to),
+      ),
+    )
+    .orderBy(asc(workEntries.startedAt), asc(workEntries.id));
+}
+
+/** Inserts judged windows; one already there (another process judged it) is left as it is. */
+export async function insertWindows(db: Db, rows: NewWindow[]): Promise<number> {
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += 500) {
+    const done = await db
+      .insert(c)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing({ target: [c.scheduleId, c.positionId, c.windowStart] })
+      .returning({ id: c.id });
+    inserted += done.length;
+  }
+  return inserted;
+}
+
+export interface CoverageFilter {
+  from: string;
+  to: string;
+  positionGroupId?: number;
+  positionId?: number;
+  userId?: number;
+  verdict?: Verdict;
+}
+
+function filterWhere(siteId: string, f: CoverageFilter): SQL {
+  return siteWhere(
+    siteId,
+    gte(c.day, f.from),
+    lte(c.day, f.to),
+    f.positionId === undefined ? undefined : eq(c.positionId, f.positionId),
+    f.positionGroupId === undefined
+      ? undefined
+      : sql`${c.positionId} in (select ${positionGroupPositions.positionId} from ${positionGroupPositions} where ${positionGroupPositions.groupId} = ${f.positionGroupId} and ${positionGroupPositions.siteId} = ${siteId})`,
+    f.userId === undefined ? undefined : eq(c.visitedBy, f.userId),
+    f.verdict === undefined ? undefined : eq(c.verdict, f.verdict),
+  );
+}
+
+const counts = {
+  windows: sql<number>`count(*)::int`,
+  onTime: sql<number>`(count(*) filter (where ${c.verdict} = 'on_time'))::int`,
+  late: sql<number>`(count(*) filter (where ${c.verdict} = 'late'))::int`,
+  missed: sql<number>`(count(*) filter (where ${c.verdict} = 'missed'))::int`,
+  excused: sql<number>`(count(*) filter (where ${c.verdict} = 'excused'))::int`,
+};
+export type CountRow = { windows: number; onTime: number; late: number; missed: number; excused: number };
+
+export async function reportRows(db: Db, siteId: string, f: CoverageFilter) {
+  const where = filterWhere(siteId, f);
+  const days = await db
+    .select({ day: c.day, ...counts })
+    .from(c)
+    .where(where)
+    .groupBy(c.day)
+    .orderBy(asc(c.day));
+  const byPosition = await db
+    .select({
+      positionId: c.positionId,
+      positionCode: positions.positionCode,
+      positionName: positions.positionName,
+      ...counts,
+    })
+    .from(c)
+    .innerJoin(positions, eq(positions.id, c.positionId))
+    .where(where)
+    .groupBy(c.positionId, positions.positionCode, positions.positionName)
+    .orderBy(
+      desc(counts.missed),
+      desc(counts.late),
+      sql`(count(*) filter (where ${c.verdict} in ('on_time', 'excused')))::float / count(*)`,
+      asc(positions.positionCode),
+    );
+  const workerName = sql<string>`${users.firstName} || ' ' || ${users.lastName}`;
+  const byWorker = await db
+    .select({ userId: users.id, workerName, ...counts })
+    .from(c)
+    .innerJoin(users, eq(users.id, c.visitedBy))
+    .where(where)
+    .groupBy(users.id, users.firstName, users.lastName)
+    .orderBy(asc(workerName), asc(users.id));
+  // The totals are the days' sums: one pass over the period fewer.
+  const totals: CountRow = { windows: 0, onTime: 0, late: 0, missed: 0, excused: 0 };
+  for (const d of days) for (const k of Object.keys(totals) as (keyof CountRow)[]) totals[k] += d[k];
+  return { totals, days, byPosition, byWorker };
+}
+
+const windowColumns = {
+  row: c,
+  positionCode: positions.positionCode,
+  positionName: positions.positionName,
+  excusedByName: sql<
+    string | null
+  >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${c.excusedBy})`,
+};
+
+export async function listWindows(db: Db, siteId: string, f: CoverageFilter, page: number, pageSize: number) {
+  const where = filterWhere(siteId, f);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(c).where(where);
+  const rows = await db
+    .select(windowColumns)
+    .from(c)
+    .innerJoin(positions, eq(positions.id, c.positionId))
+    .where(where)
+    .orderBy(desc(c.windowStart), asc(positions.positionCode), desc(c.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { total, rows };
+}
+
+/** Every window of the filter, oldest first (the CSV). */
+export function allWindows(db: Db, siteId: string, f: CoverageFilter, limit: number) {
+  return db
+    .select(windowColumns)
+    .from(c)
+    .innerJoin(positions, eq(positions.id, c.positionId))
+    .where(filterWhere(siteId, f))
+    .orderBy(asc(c.windowStart), asc(positions.positionCode), asc(c.id))
+    .limit(limit);
+}
+
+export async function findWindow(db: Db, siteId: string, id: number) {
+  const [row] = await db
+    .select(windowColumns)
+    .from(c)
+    .innerJoin(positions, eq(positions.id, c.positionId))
+    .where(siteWhere(siteId, eq(c.id, id)));
+  return row;
+}
+
+/** The visiting entries of windows, by id (an entry since archived is left out). */
+export async function entriesById(db: Db, siteId: string, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: workEntries.id,
+      userId: workEntries.userId,
+      workerName: workEntries.workerName,
+      taskName: workEntries.taskName,
+      startedAt: workEntries.startedAt,
+    })
+    .from(workEntries)
+    .where(and(eq(workEntries.siteId, siteId), inArray(workEntries.id, ids)));
+}
+
+/** Excuses a missed or late window; false when it is neither (or not the site's). */
+export async function excuseWindow(
+  db: Db,
+  siteId: string,
+  id: number,
+  excuse: { reason: string; by: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(c)
+    .set({ verdict: 'excused', excuseReason: excuse.reason, excusedBy: excuse.by, excusedAt: new Date() })
+    .where(siteWhere(siteId, eq(c.id, id), inArray(c.verdict, ['missed', 'late'])))
+    .returning({ id: c.id });
+  return rows.length > 0;
+}
