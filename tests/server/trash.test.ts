@@ -7,7 +7,8 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sites, trashItems, users } from '../../server/src/db/schema/index.ts';
+import { auditEvents, sites, trashItems, users, visitSchedules } from '../../server/src/db/schema/index.ts';
+import { runCoverageClose } from '../../server/src/jobs/coverage-close.ts';
 import { DRIVERS, login, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 import { buildEntriesApp, makePosition, makeTask } from './work-entries-support.ts';
@@ -26,6 +27,8 @@ const TABLES = [
   'position_task_assignments',
   'task_dependencies',
   'users',
+  'visit_schedules',
+  'coverage_windows',
 ];
 
 describe.each(DRIVERS)('trash (%s)', (driver) => {
@@ -127,6 +130,32 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
         position_ids: [positionId, second],
       })
     ).position_group.id;
+    // Visit schedules of the position and of the group, and a day judged (missed) at the position.
+    const rule = {
+      window_start: '06:00',
+      window_end: '12:00',
+      frequency_kind: 'by',
+      due_time: '09:00',
+      tolerance_minutes: 0,
+      days: [1, 2, 3, 4, 5, 6, 7],
+    };
+    const byPosition = (
+      await ok(admin, 'POST', '/visit-schedules', {
+        ...rule,
+        schedule_name: 'Bay check',
+        position_id: positionId,
+      })
+    ).visit_schedule.id;
+    await ok(admin, 'POST', '/visit-schedules', {
+      ...rule,
+      schedule_name: 'Hall round',
+      position_group_id: positionGroupId,
+    });
+    await t.app.database.db
+      .update(visitSchedules)
+      .set({ ruleFrom: new Date('2026-01-15T00:00:00Z'), positionGroupId: null, positionId })
+      .where(eq(visitSchedules.id, byPosition));
+    await runCoverageClose(t.app.database.db, { now: new Date('2026-01-16T00:00:00Z') });
     userGroupId = made(await ok(admin, 'POST', '/user-groups', { group_name: 'Crew east' })).id;
     await ok(admin, 'POST', `/user-groups/${userGroupId}/members`, { user_id: worker.id });
     await ok(admin, 'POST', `/user-groups/${userGroupId}/position-access`, {
@@ -155,10 +184,13 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  it('a position comes back with its group memberships', async () => {
+  it('a position comes back with its group memberships, visit schedules and judged windows', async () => {
     await roundTrip(`/positions/${positionId}`, (b, a) => {
       fewer('positions', 1)(b, a);
       fewer('position_group_positions', 1)(b, a);
+      fewer('visit_schedules', 1)(b, a);
+      expect(b.coverage_windows.length).toBeGreaterThan(0);
+      expect(a.coverage_windows).toEqual([]);
     });
   });
 
@@ -167,6 +199,7 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
       fewer('position_groups', 1)(b, a);
       fewer('position_group_positions', 2)(b, a);
       fewer('user_group_position_access', 1)(b, a);
+      fewer('visit_schedules', 1)(b, a);
     });
   });
 

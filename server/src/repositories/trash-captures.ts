@@ -8,6 +8,7 @@ import type { TrashType } from '#domain/trash.ts';
 import type { Db } from '../db/client.ts';
 import {
   accountTokens,
+  coverageWindows,
   customRoleHolders,
   customRoles,
   positionGroupPositions,
@@ -25,6 +26,7 @@ import {
   userGroupPositionAccess,
   userGroups,
   users,
+  visitSchedules,
 } from '../db/schema/index.ts';
 import { linksTo, snapshotRows } from './trash-rows.ts';
 
@@ -82,6 +84,10 @@ const capturePosition: Capture = async (db, siteId, key) => {
       and(eq(positionTaskAssignments.siteId, siteId), eq(positionTaskAssignments.positionId, id)) as SQL,
     ],
     [taskDependencies, and(eq(taskDependencies.siteId, siteId), eq(taskDependencies.positionId, id)) as SQL],
+    // Its visit schedules and its judged coverage windows (both go with the position): the
+    // coverage history comes back with it.
+    [visitSchedules, and(eq(visitSchedules.siteId, siteId), eq(visitSchedules.positionId, id)) as SQL],
+    [coverageWindows, and(eq(coverageWindows.siteId, siteId), eq(coverageWindows.positionId, id)) as SQL],
   ]);
   return { label: `${row.positionCode} · ${row.positionName}`, rows, links: [] };
 };
@@ -103,6 +109,8 @@ const capturePositionGroup: Capture = async (db, siteId, key) => {
       userGroupPositionAccess,
       and(eq(userGroupPositionAccess.siteId, siteId), eq(userGroupPositionAccess.positionGroupId, id)) as SQL,
     ],
+    // The group's visit schedules go with it; the windows they judged stay (their position's).
+    [visitSchedules, and(eq(visitSchedules.siteId, siteId), eq(visitSchedules.positionGroupId, id)) as SQL],
   ]);
   return { label: `${row.groupCode} · ${row.groupName}`, rows, links: [] };
 };

@@ -14,6 +14,7 @@ import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core
 import type { Db } from '../db/client.ts';
 import {
   accountTokens,
+  coverageWindows,
   customRoleHolders,
   customRoles,
   positionGroupPositions,
@@ -31,6 +32,7 @@ import {
   userGroupPositionAccess,
   userGroups,
   users,
+  visitSchedules,
 } from '../db/schema/index.ts';
 
 /** Every table the trash may put rows back into, by its SQL name (never a name from input). */
@@ -52,6 +54,8 @@ const TABLES: Record<string, PgTable> = Object.fromEntries(
     customRoleHolders,
     siteSettings,
     accountTokens,
+    visitSchedules,
+    coverageWindows,
   ].map((t) => [getTableName(t), t]),
 );
 
@@ -124,7 +128,8 @@ export async function insertRows(
     ? sql` where ${sql.join(
         required.map(
           (r) =>
-            sql`exists (select 1 from ${r.table} x where x.${sql.identifier(r.target)} = r.${sql.identifier(r.column)})`,
+            // An empty reference (a schedule's position or its group) needs nothing to be there.
+            sql`(r.${sql.identifier(r.column)} is null or exists (select 1 from ${r.table} x where x.${sql.identifier(r.target)} = r.${sql.identifier(r.column)}))`,
         ),
         sql` and `,
       )}`
