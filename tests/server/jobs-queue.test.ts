@@ -5,7 +5,6 @@
  * error). On PostgreSQL, two server processes on one database run each slot of a job once
  * between them, not once each.
  */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
@@ -153,11 +152,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('runs each one-second slot once between them', async () => {
       await new Promise((r) => setTimeout(r, 5_000));
       for (const app of apps.splice(0)) await app.close();
-      const queued = await testDb.database.db.execute<{ slot: string; n: number }>(
-        sql`select singleton_on::text as slot, count(*)::int as n from pgboss.job
-          where name = 'every-second-test-job' and state = 'completed' group by 1`,
+      const slots = await testDb.database.query<{ slot: string; n: number }>(
+        `select singleton_on::text as slot, count(*)::int as n from pgboss.job
+       where name = 'every-second-test-job' and state = 'completed' group by 1`,
       );
-      const slots = queued.rows;
       // Both processes asked for every slot; the queue kept one job per slot and ran it once.
       expect(slots.length).toBeGreaterThanOrEqual(3);
       expect(slots.length).toBeLessThanOrEqual(7);

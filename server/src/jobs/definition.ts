@@ -56,6 +56,7 @@ export interface JobDefinition {
   everyMs: number;
   /** Retry policy of a failed run (DEFAULT_RETRY when omitted). */
   retry?: JobRetry;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a job that reports nothing keeps returning Promise<void>.
   run(context: JobContext): Promise<void | JobResult>;
 }
 
