@@ -112,6 +112,48 @@ describe.each(DRIVERS)('a failing job is retried with backoff (%s)', (driver) =>
   });
 });
 
+describe.each(DRIVERS)('closing the server waits for the running job (%s)', (driver) => {
+  it('app.close() returns after the run in hand has finished and been recorded', async () => {
+    const testDb = await createTestDatabase(driver);
+    let started = false;
+    let finished = false;
+    let stopAsked = false;
+    const slow: JobDefinition = {
+      name: 'slow-test-job',
+      firstRunMs: 50,
+      everyMs: 3_600_000,
+      async run({ stopping }) {
+        started = true;
+        await new Promise((r) => setTimeout(r, 1500));
+        stopAsked = stopping();
+        finished = true;
+      },
+    };
+    const app = await buildApp({
+      config: testConfig(),
+      database: testDb.database,
+      logger: false,
+      jobs: [slow],
+      lazyCompile: true,
+    });
+    try {
+      await app.ready();
+      await expect.poll(() => started, { timeout: 20_000, interval: 50 }).toBe(true);
+      await app.close();
+      expect(finished).toBe(true);
+      // The job was told the server is closing (a batch job stops after its current batch).
+      expect(stopAsked).toBe(true);
+      const [run] = await testDb.database.query<{ ok: boolean }>(
+        "select ok from job_history where job = 'slow-test-job'",
+      );
+      expect(run.ok).toBe(true);
+    } finally {
+      await app.close();
+      await testDb.drop();
+    }
+  }, 40_000);
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'one run per slot across two server processes (postgres)',
   () => {
