@@ -16,8 +16,13 @@ import {
   startServer,
 } from './support.ts';
 
-async function openStatus(browser: Browser, url: string, lng = 'en') {
-  const { context, page } = await newPage(browser);
+async function openStatus(
+  browser: Browser,
+  url: string,
+  lng = 'en',
+  size?: { width: number; height: number },
+) {
+  const { context, page } = await newPage(browser, size);
   const healthCalls: number[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/v1/system/health') healthCalls.push(Date.now());
@@ -85,8 +90,7 @@ describe('system status screen', () => {
   });
 
   it('shows the background jobs: who runs them, the last run and the next, on a phone and axe clean', async () => {
-    const { context, page } = await openStatus(browser, server.url);
-    await page.setViewportSize({ width: 390, height: 844 });
+    const { context, page } = await openStatus(browser, server.url, 'en', { width: 390, height: 844 });
     const jobs = page.getByRole('region', { name: 'Background jobs' });
     await jobs.getByText('Work entry archive').waitFor();
     await jobs.getByText('In-process scheduler').waitFor();
@@ -101,6 +105,8 @@ describe('system status screen', () => {
       )
       .toBe(1);
     await jobs.getByText('0 failures').waitFor();
+    // Each line of the row's card names its column.
+    await jobs.locator('td .p-column-title').getByText('Next run').waitFor();
     expect(await jobs.getByText('Not scheduled by this server').count()).toBe(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
