@@ -10,7 +10,8 @@ import { bootstrapFirstStart, renormalizeEmails } from './bootstrap.ts';
 import { type Config, trustProxyOption } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createServices } from './infra/create.ts';
-import { scheduleJobs } from './jobs/index.ts';
+import type { JobDefinition } from './jobs/definition.ts';
+import { idleJobs, scheduleJobs } from './jobs/index.ts';
 import { errorBody } from './lib/errors.ts';
 import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -35,8 +36,11 @@ export interface BuildOptions {
   logger?: boolean | Record<string, unknown>;
   /** Serve the built console (default: when config.staticDir has an index.html). */
   serveConsole?: boolean;
-  /** Run the background jobs (the work-entry archive): the server does, tests and scripts do not. */
-  jobs?: boolean;
+  /**
+   * Run the background jobs (jobs/index.ts): the server does, tests and scripts do not. A list runs
+   * those definitions instead of the product's (tests of the runners).
+   */
+  jobs?: boolean | JobDefinition[];
   /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
   lazyCompile?: boolean;
   /**
@@ -108,7 +112,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   });
 
   await app.register(requestId);
-  if (options.jobs) scheduleJobs(app);
+  app.decorate(
+    'jobs',
+    options.jobs ? scheduleJobs(app, Array.isArray(options.jobs) ? options.jobs : undefined) : idleJobs(),
+  );
 
   await app.register(errorHandler);
   await app.register(cookie);

@@ -35,6 +35,18 @@ export interface RequestContext {
   audit: AuditWriter;
 }
 
+/** Who runs the background jobs: the queue library on PostgreSQL, the in-process scheduler on PGlite, or none. */
+export type JobRunner = 'pg-boss' | 'in-process';
+
+/** The background jobs of this process (jobs/index.ts), for the status answer. */
+export interface JobsState {
+  runner: JobRunner | 'off';
+  instance: string;
+  names: string[];
+  /** Per job: when this process next starts (in-process) or asks for (queue) a run, ms since the epoch. */
+  nextRunAt: Map<string, number>;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -42,6 +54,8 @@ declare module 'fastify' {
     services: Services;
     /** False only in the audit benchmark's comparison run (app.ts BuildOptions.audit). */
     auditEnabled: boolean;
+    /** The background jobs: runner 'off' when built without them (app.ts). */
+    jobs: JobsState;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

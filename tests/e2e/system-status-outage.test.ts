@@ -97,7 +97,7 @@ describe.skipIf(!adminUrl)('system status while PostgreSQL is unreachable', () =
     await page.goto(`${server.url}/login`);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`${server.url}/system-status`);
-    const table = page.getByRole('table');
+    const table = page.getByRole('region', { name: 'Services' }).getByRole('table');
     const databaseRow = table.getByRole('row').filter({ hasText: 'Database' });
     await databaseRow.getByText('Healthy').waitFor();
     const overall = page.getByTestId('overall-status');

@@ -1,10 +1,11 @@
 /**
  * System status in Chromium: the statuses, refreshing by itself every 30 seconds (Playwright's
  * clock moves the page's time, so the real interval is tested without waiting), and no polling
- * while the tab is hidden.
+ * while the tab is hidden; the background jobs with their last and next run, on a phone too.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   launchBrowser,
@@ -15,8 +16,13 @@ import {
   startServer,
 } from './support.ts';
 
-async function openStatus(browser: Browser, url: string, lng = 'en') {
-  const { context, page } = await newPage(browser);
+async function openStatus(
+  browser: Browser,
+  url: string,
+  lng = 'en',
+  size?: { width: number; height: number },
+) {
+  const { context, page } = await newPage(browser, size);
   const healthCalls: number[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/v1/system/health') healthCalls.push(Date.now());
@@ -39,7 +45,8 @@ describe('system status screen', () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
-    server = await startServer();
+    // The archive job's first run comes a second after start (it then shows as the last run).
+    server = await startServer({ WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS: '1' });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -49,7 +56,7 @@ describe('system status screen', () => {
 
   it('shows the services and their statuses, and refreshes by itself every 30 seconds', async () => {
     const { context, page, healthCalls } = await openStatus(browser, server.url);
-    const table = page.getByRole('table');
+    const table = page.getByRole('region', { name: 'Services' }).getByRole('table');
     await table.getByText('Database').waitFor();
     await table.getByText('API server').waitFor();
     expect(await table.getByText('Healthy').count()).toBeGreaterThanOrEqual(1);
@@ -82,6 +89,32 @@ describe('system status screen', () => {
     await context.close();
   });
 
+  it('shows the background jobs: who runs them, the last run and the next, on a phone and axe clean', async () => {
+    const { context, page } = await openStatus(browser, server.url, 'en', { width: 390, height: 844 });
+    const jobs = page.getByRole('region', { name: 'Background jobs' });
+    await jobs.getByText('Work entry archive').waitFor();
+    await jobs.getByText('In-process scheduler').waitFor();
+    // The first run (a second after start) is in: refresh until the page shows it.
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh' }).click();
+          return jobs.getByText('Succeeded').count();
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(1);
+    await jobs.getByText('0 failures').waitFor();
+    // Each line of the row's card names its column.
+    await jobs.locator('td .p-column-title').getByText('Next run').waitFor();
+    expect(await jobs.getByText('Not scheduled by this server').count()).toBe(0);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeProblems(page, 'main')).toEqual([]);
+    await screenshot(page, 'system-status-jobs-phone-en');
+    await context.close();
+  });
+
   it('does not poll while the tab is hidden, and refreshes as soon as it is shown', async () => {
     const { context, page, healthCalls } = await openStatus(browser, server.url);
     await page.getByRole('button', { name: 'Refresh' }).waitFor();
@@ -99,7 +132,11 @@ describe('system status screen', () => {
   it('reads in Swedish', async () => {
     const { context, page } = await openStatus(browser, server.url, 'sv');
     await page.getByRole('heading', { name: 'Systemstatus' }).waitFor();
-    await page.getByRole('table').getByText('Databas').waitFor();
+    await page.getByRole('region', { name: 'Tjänster' }).getByRole('table').getByText('Databas').waitFor();
+    await page
+      .getByRole('region', { name: 'Bakgrundsjobb' })
+      .getByText('Arkivering av arbetsposter')
+      .waitFor();
     await screenshot(page, 'system-status-sv');
     await context.close();
   });

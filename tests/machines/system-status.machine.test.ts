@@ -71,7 +71,7 @@ describe('timing', () => {
     const clock = new SimulatedClock();
     const fetchStatus = fromPromise<StatusSnapshot>(async () => {
       fetches++;
-      return { services: [], metrics: null, fetchedAt: 0 };
+      return { services: [], jobs: [], metrics: null, fetchedAt: 0 };
     });
     const actor = createActor(systemStatusMachine.provide({ actors: { fetchStatus } }), {
       clock,

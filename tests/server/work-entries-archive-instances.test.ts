@@ -1,8 +1,9 @@
 /**
- * Two server processes on one PostgreSQL database (background jobs run once per site
- * across instances): two apps with their jobs on, started together, archive a site's old entries
- * exactly once between them: one claim, every entry moved once, none left, none doubled. And two
- * movers forced to work at once (a claim taken over while its owner still runs) never move an
+ * Two server processes on one PostgreSQL database (background jobs run once per slot across
+ * instances, on the pg-boss queue): two apps with their jobs on, started together, archive a
+ * site's old entries exactly once between them: one queued job, one recorded run that moved every
+ * entry, none left, none doubled, and no job_runs claim (the queue replaces it on PostgreSQL).
+ * And two movers forced to work at once (a retried job while the first still runs) never move an
  * entry twice either: their batches lock different rows.
  */
 import { count, eq, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
 import {
+  jobHistory,
   jobRuns,
   workEntries,
   workEntriesArchive,
@@ -76,16 +78,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await testDb?.drop();
     });
 
-    it('moves every old entry exactly once, under one claim', async () => {
+    it('moves every old entry exactly once, in one queued run', async () => {
       await expect
-        .poll(async () => (await testDb.database.db.select().from(jobRuns))[0]?.finishedAt ?? null, {
+        .poll(async () => (await testDb.database.db.select().from(jobHistory))[0]?.finishedAt ?? null, {
           timeout: 60_000,
           interval: 250,
         })
         .not.toBeNull();
-      const runs = await testDb.database.db.select().from(jobRuns);
+      const runs = await testDb.database.db.select().from(jobHistory);
       expect(runs).toHaveLength(1);
-      expect(runs[0].moved).toBe(ENTRIES);
+      expect(runs[0]).toMatchObject({
+        job: 'work-entry-archive',
+        runner: 'pg-boss',
+        ok: true,
+        attempt: 1,
+        sites: { main: { moved: ENTRIES } },
+      });
+      const [queued] = await testDb.database.query<{ n: number }>(
+        "select count(*)::int as n from pgboss.job where name = 'work-entry-archive'",
+      );
+      expect(queued.n).toBe(1);
+      expect(await testDb.database.db.select().from(jobRuns)).toEqual([]);
       expect(await counts(testDb.database.db)).toEqual({ live: 0, archived: ENTRIES, total: 0 });
     });
 

@@ -56,8 +56,25 @@ const open = () =>
       ],
     ],
   });
-const rowOf = (name: string) =>
-  within(screen.getByRole('table')).getByText(name).closest('tr') as HTMLElement;
+const rowOf = (name: string) => {
+  const table = screen.getAllByRole('table').find((t) => within(t).queryByText(name)) as HTMLElement;
+  return within(table).getByText(name).closest('tr') as HTMLElement;
+};
+const ARCHIVE_JOB = {
+  name: 'work-entry-archive',
+  runner: 'pg-boss',
+  last_run: {
+    started_at: '2026-03-05T09:00:00Z',
+    finished_at: '2026-03-05T09:01:00Z',
+    status: 'ok',
+    attempt: 2,
+    result: { moved: 12 },
+    error: null,
+  },
+  next_run_at: '2026-03-05T10:00:01Z',
+  failures_24h: 1,
+  last_failure: { at: '2026-03-05T08:59:00Z', error: 'connection reset' },
+};
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -85,6 +102,39 @@ describe('system status screen', () => {
     expect(screen.getByText('2026-03-05 10:00')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Resource Usage' })).toBeTruthy();
     expect(screen.getByLabelText('Memory used by API server: 42 %')).toBeTruthy();
+  });
+
+  it('shows each background job: last run with what it did, next run, failures and the last error', async () => {
+    serve(() => ({
+      services: [DATABASE],
+      jobs: [
+        ARCHIVE_JOB,
+        {
+          ...ARCHIVE_JOB,
+          name: 'other-job',
+          runner: 'off',
+          last_run: null,
+          next_run_at: null,
+          failures_24h: 0,
+          last_failure: null,
+        },
+      ],
+    }));
+    await open();
+    await screen.findByRole('heading', { name: 'Background jobs' });
+    const archive = rowOf('Work entry archive');
+    expect(within(archive).getByText('Job queue (PostgreSQL)')).toBeTruthy();
+    expect(within(archive).getByText('Succeeded')).toBeTruthy();
+    expect(within(archive).getByText('2026-03-05 09:01')).toBeTruthy();
+    expect(within(archive).getByText('Attempt 2')).toBeTruthy();
+    expect(within(archive).getByText('Moved 12 entries')).toBeTruthy();
+    expect(within(archive).getByText('2026-03-05 10:00')).toBeTruthy();
+    expect(within(archive).getByText('1 failure')).toBeTruthy();
+    expect(within(archive).getByText('Last error 2026-03-05 08:59: connection reset')).toBeTruthy();
+    const other = rowOf('other-job');
+    expect(within(other).getByText('Not run yet')).toBeTruthy();
+    expect(within(other).getByText('Not scheduled by this server')).toBeTruthy();
+    expect(within(other).getByText('0 failures')).toBeTruthy();
   });
 
   it('leaves Resource Usage out when no service reports memory or CPU', async () => {

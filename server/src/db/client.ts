@@ -21,6 +21,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The connection string, on PostgreSQL (the job queue opens its own small pool with it). */
+  url?: string;
   /** Runs a read-only SQL statement with no parameters from input (health and metrics only). */
   query<T = Record<string, unknown>>(text: string): Promise<T[]>;
   /** Connection and pool figures for the health page, where the driver knows them. */
@@ -142,6 +144,7 @@ function openPostgres(url: string, poolSize: number): Database {
   return {
     db,
     kind: 'postgres',
+    url,
     async query<T>(text: string) {
       return (await pool.query(text)).rows as T[];
     },

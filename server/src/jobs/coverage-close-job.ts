@@ -17,6 +17,7 @@ export function coverageCloseJob(): JobDefinition {
       for (const run of runs.filter((r) => r.stored > 0)) {
         log.info({ siteId: run.siteId, stored: run.stored }, 'coverage windows judged');
       }
+      return { sites: Object.fromEntries(runs.map((r) => [r.siteId, { judged: r.stored }])) };
     },
   };
 }

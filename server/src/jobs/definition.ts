@@ -1,32 +1,74 @@
 /**
- * What a background job is: a name, how often it is due, and one run. The scheduler (index.ts)
- * knows nothing of any job; a new job is a definition added to the list there. A run is
- * idempotent and claims what it does per site (repositories/job-runs.ts), so several server
- * processes on one database do each site's slot once.
+ * What a background job is: a name, how often it is due, and one run. The runners (index.ts) know
+ * nothing of any job; a new job is a definition added to the list there. On PostgreSQL the job
+ * queue (pg-boss, queue.ts) runs each slot once across server processes and retries a failed run
+ * with backoff; on PGlite (one process owns the data folder) the in-process scheduler
+ * (in-process.ts) runs the same definitions, retries the same way, and a job that must not repeat
+ * a slot claims it per site (repositories/job-runs.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
+import type { JobSiteCounts } from '../db/schema/index.ts';
+import type { JobRunner } from '../types.ts';
+
+export type { JobRunner };
 
 export interface JobContext {
   db: Db;
   log: FastifyBaseLogger;
-  /** Who runs (host, pid and a random part), recorded in claims. */
+  /** Who runs (host, pid and a random part), recorded in claims and in the run history. */
   instance: string;
   /** Asked between batches: the server is closing, stop after the current one. */
   stopping: () => boolean;
+  /**
+   * 'pg-boss': the queue already runs this slot once across processes, claim nothing.
+   * 'in-process' (and direct calls): claim per site in job_runs. Optional for callers outside the runners.
+   */
+  runner?: JobRunner;
+  /** 1 for a slot's first run, 2 for its first retry, … */
+  attempt?: number;
 }
+
+/** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */
+export interface JobResult {
+  sites?: JobSiteCounts;
+}
+
+export interface JobRetry {
+  /** Retries after a failed run before waiting for the next turn. */
+  limit: number;
+  /** Delay before the first retry; doubled for each further one (with jitter on pg-boss). */
+  delaySeconds: number;
+  /** Longest delay between retries. */
+  maxDelaySeconds?: number;
+}
+
+export const DEFAULT_RETRY: Required<JobRetry> = { limit: 3, delaySeconds: 30, maxDelaySeconds: 900 };
 
 export interface JobDefinition {
   name: string;
   /** Delay from the server's start to the first run. */
   firstRunMs: number;
-  /** Delay between the end of one run and the start of the next. */
+  /**
+   * Delay between runs. In-process: from the end of one run to the start of the next. On
+   * PostgreSQL: the length of a slot (aligned to the epoch) in which the queue runs the job once.
+   */
   everyMs: number;
-  run(context: JobContext): Promise<void>;
+  /** Retry policy of a failed run (DEFAULT_RETRY when omitted). */
+  retry?: JobRetry;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a job that reports nothing keeps returning Promise<void>.
+  run(context: JobContext): Promise<void | JobResult>;
 }
 
 /** A duration in seconds from the environment (tests shorten jobs' timers), or the default. */
 export function secondsFromEnv(name: string, fallbackMs: number): number {
   const n = Number(process.env[name]);
   return Number.isFinite(n) && n > 0 ? n * 1000 : fallbackMs;
+}
+
+export const retryOf = (job: JobDefinition): Required<JobRetry> => ({ ...DEFAULT_RETRY, ...job.retry });
+
+/** The in-process runner's delay before retry number `retry` (1, 2, …): doubling, capped. */
+export function backoffMs(policy: Required<JobRetry>, retry: number): number {
+  return Math.min(policy.maxDelaySeconds, policy.delaySeconds * 2 ** (retry - 1)) * 1000;
 }

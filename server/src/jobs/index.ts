@@ -1,14 +1,18 @@
 /**
  * Background jobs of a server process (only server.ts asks for them: tests and scripts build apps
- * without). Each definition of jobDefinitions() runs first `firstRunMs` after start, then `everyMs` after its
- * previous run ended; a run that fails is logged and runs again at its next turn. Stopping waits
- * for the runs in hand (each batch is its own transaction anyway).
+ * without). Every definition of jobDefinitions() runs on the job queue on PostgreSQL (pg-boss,
+ * queue.ts: once per slot across instances, retried with backoff) and on the in-process
+ * scheduler on PGlite (in-process.ts). Either way each run is recorded (recorded-run.ts) for the
+ * System status page, and stopping the server waits for the run in hand.
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import type { JobsState } from '../types.ts';
 import { coverageCloseJob } from './coverage-close-job.ts';
 import type { JobDefinition } from './definition.ts';
+import { runInProcess } from './in-process.ts';
+import { runOnQueue } from './queue.ts';
 import { trashPurgeJob } from './trash-purge.ts';
 import { workEntryArchiveJob } from './work-entry-archive-job.ts';
 
@@ -19,34 +23,24 @@ export const jobDefinitions = (): JobDefinition[] => [
   coverageCloseJob(),
 ];
 
-export function scheduleJobs(app: FastifyInstance, jobs: JobDefinition[] = jobDefinitions()): void {
-  const instance = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  let stopping = false;
-  const timers = new Map<string, NodeJS.Timeout>();
-  const running = new Set<Promise<void>>();
+export type { JobsState };
 
-  const start = (job: JobDefinition, delayMs: number) => {
-    const tick = () => {
-      const log = app.log.child({ job: job.name });
-      const run: Promise<void> = job
-        .run({ db: app.database.db, log, instance, stopping: () => stopping })
-        .catch((err) => log.error({ err }, 'job failed; it runs again at its next turn'))
-        .finally(() => {
-          running.delete(run);
-          if (!stopping) start(job, job.everyMs);
-        });
-      running.add(run);
-    };
-    timers.set(job.name, setTimeout(tick, delayMs).unref());
+/** The jobs of an app built without them: listed on the status page, run by no one here. */
+export const idleJobs = (): JobsState => ({
+  runner: 'off',
+  instance: '',
+  names: jobDefinitions().map((j) => j.name),
+  nextRunAt: new Map(),
+});
+
+export function scheduleJobs(app: FastifyInstance, jobs: JobDefinition[] = jobDefinitions()): JobsState {
+  const state: JobsState = {
+    runner: app.database.kind === 'postgres' ? 'pg-boss' : 'in-process',
+    instance: `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    names: jobs.map((j) => j.name),
+    nextRunAt: new Map(),
   };
-
-  app.addHook('onReady', async () => {
-    for (const job of jobs) start(job, job.firstRunMs);
-  });
-  // preClose: before the database closes (onClose).
-  app.addHook('preClose', async () => {
-    stopping = true;
-    for (const timer of timers.values()) clearTimeout(timer);
-    await Promise.all(running);
-  });
+  if (state.runner === 'pg-boss') runOnQueue(app, jobs, state);
+  else runInProcess(app, jobs, state);
+  return state;
 }

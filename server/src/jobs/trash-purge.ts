@@ -78,9 +78,13 @@ export function trashPurgeJob(): JobDefinition {
     firstRunMs: secondsFromEnv('TRASH_PURGE_FIRST_RUN_SECONDS', 120_000),
     everyMs: HOUR_MS,
     async run({ db, log, instance, stopping }) {
-      for (const run of await runTrashPurge(db, { instance, stopping })) {
+      const runs = await runTrashPurge(db, { instance, stopping });
+      for (const run of runs) {
         if (run.purged > 0) log.info({ siteId: run.siteId, purged: run.purged }, 'trash purged');
       }
+      return {
+        sites: Object.fromEntries(runs.filter((r) => r.claimed).map((r) => [r.siteId, { purged: r.purged }])),
+      };
     },
   };
 }

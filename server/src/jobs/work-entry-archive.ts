@@ -6,10 +6,11 @@
  * days in the site's time zone (repositories/work-entries-archive.ts archiveCutoff); an entry in
  * progress or paused never moves, however old.
  *
- * Once per site across server processes: a run first claims (site, job, slot) in job_runs, and only
- * the process whose claim the database accepted runs that site's slot. The batches themselves lock
- * their rows with SKIP LOCKED, so even two movers at once (a taken-over claim) never move an entry
- * twice.
+ * Once per site across server processes: on PostgreSQL the job queue (pg-boss) runs each slot once
+ * and the run claims nothing (`claim: false`). In-process (PGlite) and when called directly, a run
+ * first claims (site, job, slot) in job_runs, and only the process whose claim the database
+ * accepted runs that site's slot. The batches themselves lock their rows with SKIP LOCKED, so even
+ * two movers at once (a taken-over claim, a retried queue job) never move an entry twice.
  */
 import type { Db } from '../db/client.ts';
 import * as runs from '../repositories/job-runs.ts';
@@ -32,6 +33,8 @@ export interface ArchiveRunOptions {
   staleSeconds?: number;
   /** Asked between batches: the server is closing, stop after the current batch. */
   stopping?: () => boolean;
+  /** Claim each site's slot in job_runs (default); false when the job queue already runs it once. */
+  claim?: boolean;
 }
 
 export interface SiteRun {
@@ -55,7 +58,9 @@ export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): P
   for (const site of await repo.archivingSites(db)) {
     if (options.stopping?.()) break;
     const run = { siteId: site.siteId, job: ARCHIVE_JOB, slot, claimedBy: options.instance };
-    const claimed = await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 });
+    const claiming = options.claim !== false;
+    const claimed =
+      !claiming || (await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 }));
     if (!claimed) {
       results.push({ siteId: site.siteId, claimed: false, moved: 0 });
       continue;
@@ -66,7 +71,7 @@ export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): P
       const n = await repo.moveBatch(db, site.siteId, cutoff, batchSize);
       moved += n;
       const done = n < batchSize || Boolean(options.stopping?.());
-      await runs.recordRun(db, run, n, done && n < batchSize);
+      if (claiming) await runs.recordRun(db, run, n, done && n < batchSize);
       if (done) break;
       await yieldToRequests();
     }

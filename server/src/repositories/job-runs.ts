@@ -1,6 +1,7 @@
 /**
- * The claims of background job runs (job_runs): one row per site, job and slot, so however many
- * server processes share the database, a job's slot runs once per site. Every job uses these.
+ * The claims of background job runs (job_runs): one row per site, job and slot, so a job's slot
+ * runs once per site. The in-process runner (embedded database) relies on them; on PostgreSQL the
+ * pg-boss queue runs each slot once and jobs skip the claim (server/src/jobs/definition.ts).
  */
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

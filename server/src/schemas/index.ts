@@ -10,7 +10,7 @@ import { Position } from './position.ts';
 import { PositionGroup, PositionGroupDetail, PositionGroupMember } from './position-group.ts';
 import { ROLE_SCHEMAS } from './role.ts';
 import { Site, SiteSettingsValues } from './site-settings.ts';
-import { ServiceHealth } from './system.ts';
+import { JobStatus, ServiceHealth } from './system.ts';
 import { Task } from './task.ts';
 import { CompletionStats, SkippedInstance, TaskInstance } from './task-instance.ts';
 import { LegacyTaskTemplate, TypicalDependency } from './task-legacy.ts';
@@ -31,6 +31,7 @@ export const SHARED_SCHEMAS = [
   Invitation,
   SessionUser,
   ServiceHealth,
+  JobStatus,
   UserGroup,
   UserGroupMember,
   UserGroupDetail,

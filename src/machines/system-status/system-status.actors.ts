@@ -24,12 +24,22 @@ export const systemStatusActors = {
     ]);
     const fetchedAt = Date.now();
     if (health.status === 'fulfilled' && metrics.status === 'fulfilled') {
-      return { services: health.value.services ?? [], metrics: metrics.value.metrics, fetchedAt };
+      return {
+        services: health.value.services ?? [],
+        jobs: health.value.jobs ?? [],
+        metrics: metrics.value.metrics,
+        fetchedAt,
+      };
     }
     const failure = health.status === 'rejected' ? health.reason : (metrics as PromiseRejectedResult).reason;
     if (!databaseUnavailable(failure)) throw failure;
     if (health.status === 'fulfilled')
-      return { services: health.value.services ?? [], metrics: null, fetchedAt };
+      return {
+        services: health.value.services ?? [],
+        jobs: health.value.jobs ?? [],
+        metrics: null,
+        fetchedAt,
+      };
     return {
       services: [
         {
@@ -39,6 +49,7 @@ export const systemStatusActors = {
           details: { error_message: failure.message },
         },
       ],
+      jobs: [],
       metrics: null,
       fetchedAt,
     };

@@ -8,12 +8,14 @@
  * visualizer as it is.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { GetSystemMetrics200Metrics, ServiceHealth } from '../../api/gen/model';
+import type { GetSystemMetrics200Metrics, JobStatus, ServiceHealth } from '../../api/gen/model';
 
 export const POLL_INTERVAL_MS = 30_000;
 
 export interface StatusSnapshot {
   services: ServiceHealth[];
+  /** The background jobs (last run, next run, failures); empty when the health answer did not come. */
+  jobs: JobStatus[];
   metrics: GetSystemMetrics200Metrics | null;
   /** When the answer arrived (ms since the epoch), for "last updated". */
   fetchedAt: number;
@@ -21,6 +23,7 @@ export interface StatusSnapshot {
 
 export interface SystemStatusContext {
   services: ServiceHealth[];
+  jobs: JobStatus[];
   metrics: GetSystemMetrics200Metrics | null;
   lastUpdated: number | null;
   /** A failed fetch: the server's message, or null for the generic 'Failed to fetch system status'. */
@@ -69,6 +72,7 @@ export const systemStatusMachine = setup({
   actions: {
     takeStatus: assign((_, params: StatusSnapshot) => ({
       services: params.services,
+      jobs: params.jobs,
       metrics: params.metrics,
       lastUpdated: params.fetchedAt,
       error: null,
@@ -83,6 +87,7 @@ export const systemStatusMachine = setup({
   id: 'systemStatus',
   context: ({ input }) => ({
     services: [],
+    jobs: [],
     metrics: null,
     lastUpdated: null,
     error: null,

@@ -3,6 +3,7 @@ import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/common/page-header.tsx';
 import { overallStatus } from '../../machines/system-status/overall-status.ts';
+import { JobsTable } from './jobs-table.tsx';
 import { ServicesTable } from './services-table.tsx';
 import { OverallCard, QuickStats, ResourceUsage, SystemInfo } from './status-cards.tsx';
 import { useSystemStatus } from './use-system-status.ts';
@@ -48,6 +49,12 @@ export function SystemStatusScreen() {
           {t('systemStatus.services.title')}
         </h2>
         <ServicesTable services={status.services} lng={i18n.resolvedLanguage ?? 'en'} />
+      </section>
+      <section className="card status-table" aria-labelledby="status-jobs">
+        <h2 id="status-jobs" className="status-card__title">
+          {t('systemStatus.jobs.title')}
+        </h2>
+        <JobsTable jobs={status.jobs} />
       </section>
       <div className="status-grid">
         <QuickStats metrics={status.metrics} />

@@ -8,6 +8,7 @@ export * from './assignments.ts';
 export * from './audit-events.ts';
 export * from './coverage.ts';
 export * from './idempotency-keys.ts';
+export * from './job-history.ts';
 export * from './positions.ts';
 export * from './roles.ts';
 export * from './site-settings.ts';

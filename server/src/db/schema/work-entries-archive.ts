@@ -46,7 +46,8 @@ export const workEntryPhotosArchive = pgTable(
 
 /**
  * One row per site, job and run slot (for the daily archive: the UTC day): whoever inserts it runs
- * that slot, so several server processes on one database run a job once per site, not once each.
+ * that slot. Used by the in-process job runner (the embedded database) and direct calls; on
+ * PostgreSQL the pg-boss queue runs each slot once and jobs claim nothing here (server/src/jobs).
  * A claim whose heartbeat stops (the process died) may be taken over after a while.
  */
 export const jobRuns = pgTable(

@@ -3,6 +3,7 @@ import { requireAuth } from '../../plugins/authorization.ts';
 import { errorResponse } from '../../schemas/common.ts';
 import { Liveness, Readiness, SystemHealth, SystemMetrics } from '../../schemas/system.ts';
 import { checkServices } from './checks.ts';
+import { jobStatuses } from './jobs.ts';
 import { siteMetrics } from './metrics.ts';
 import { readiness } from './readiness.ts';
 
@@ -50,11 +51,21 @@ const systemRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'getSystemHealth',
         tags,
-        summary: 'Health of database, api and redis',
+        summary: 'Health of database, api and redis, and the background jobs (last run, next run, failures)',
         response: { 200: SystemHealth },
       },
     },
-    async () => ({ services: await checkServices(app) }),
+    async (request) => {
+      const [services, jobs] = await Promise.all([
+        checkServices(app),
+        // The health page must answer even when the history cannot be read (database trouble shows above).
+        jobStatuses(app, requireAuth(request).siteId).catch((err) => {
+          request.log.warn({ err }, 'could not read the background jobs’ history');
+          return [];
+        }),
+      ]);
+      return { services, jobs };
+    },
   );
 
   app.get(

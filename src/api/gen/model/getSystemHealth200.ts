@@ -5,8 +5,11 @@
  * The API behind the Tagger admin console: construction-site users, positions, tasks and work entries.
  * OpenAPI spec version: 1.0.0
  */
+import type { JobStatus } from './jobStatus.ts';
 import type { ServiceHealth } from './serviceHealth.ts';
 
 export type GetSystemHealth200 = {
   services: ServiceHealth[];
+  /** Background jobs: last run, next run, failures */
+  jobs: JobStatus[];
 };

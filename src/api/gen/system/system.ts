@@ -236,7 +236,7 @@ export function useReadiness<TData = Awaited<ReturnType<typeof readiness>>, TErr
 
 
 /**
- * @summary Health of database, api and redis
+ * @summary Health of database, api and redis, and the background jobs (last run, next run, failures)
  */
 export const getSystemHealth = (
 
@@ -307,7 +307,7 @@ export function useGetSystemHealth<TData = Awaited<ReturnType<typeof getSystemHe
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Health of database, api and redis
+ * @summary Health of database, api and redis, and the background jobs (last run, next run, failures)
  */
 
 export function useGetSystemHealth<TData = Awaited<ReturnType<typeof getSystemHealth>>, TError = ErrorType<ErrorBody>>(
