@@ -219,7 +219,8 @@ describe('console defects', () => {
     const { context, page } = await signedIn(READER, '/login');
     await page.getByRole('heading', { name: 'Positions', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Positions']);
+    // positions.read also reads the positions' visit schedules.
+    await expect.poll(() => nav.getByRole('link').allInnerTexts()).toEqual(['Positions', 'Visit schedules']);
     expect(await page.getByRole('button', { name: 'Add position' }).count()).toBe(0);
     expect(await page.getByText('Error loading data').count()).toBe(0);
     // A route it may not open sends it back to one it may, saying why, once.

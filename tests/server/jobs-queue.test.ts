@@ -103,9 +103,11 @@ describe.each(DRIVERS)('a failing job is retried with backoff (%s)', (driver) =>
         'admin',
       );
       const res = await plain.inject({ method: 'GET', url: '/api/v1/system/health', headers: admin.headers });
-      expect(res.json().jobs).toEqual([
-        expect.objectContaining({ name: 'work-entry-archive', runner: 'off', next_run_at: null }),
-      ]);
+      expect(res.json().jobs).toEqual(
+        ['work-entry-archive', 'trash-purge', 'coverage-close'].map((name) =>
+          expect.objectContaining({ name, runner: 'off', next_run_at: null }),
+        ),
+      );
     } finally {
       await plain.close();
     }

@@ -156,7 +156,8 @@ describe.each(DRIVERS)('position group membership (%s)', (driver) => {
 
     const res = await call({ method: 'DELETE', url: `${URL}/${group.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'Position group deleted' });
+    // The group goes to the trash (restorable for 30 days); the answer names its trash item.
+    expect(res.json()).toEqual({ message: 'Position group deleted', trash_item_id: expect.any(Number) });
     expect((await call({ method: 'GET', url: `${URL}/${group.id}` })).statusCode).toBe(404);
     expect((await call({ method: 'DELETE', url: `${URL}/${group.id}` })).statusCode).toBe(404);
 
