@@ -178,7 +178,14 @@ describe('console defects', () => {
     const group = page.getByRole('dialog', { name: 'Add position group' });
     await group.locator('#position-group-positions').focus();
     await page.keyboard.press('Enter');
-    await page.locator('.p-multiselect-panel').waitFor();
+    // As a user does: Escape once the menu has finished opening with the focus in the picker
+    // (under load a key pressed mid-transition could reach neither).
+    await page.locator('.p-multiselect-panel.p-connected-overlay-enter-done').waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(() => Boolean(document.activeElement?.closest('.p-multiselect, .p-multiselect-panel'))),
+      )
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.locator('.p-multiselect-panel').waitFor({ state: 'hidden' });
     await expect.poll(() => group.isVisible()).toBe(true);
