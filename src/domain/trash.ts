@@ -14,6 +14,9 @@ export const TRASH_DELETE_PERMISSION = {
   task_template: 'tasks.delete',
   assignment: 'tasks.delete',
   dependency: 'tasks.delete',
+  task: 'tasks.delete',
+  task_instance: 'tasks.delete',
+  legacy_task_template: 'tasks.delete',
 } as const satisfies Record<string, Permission>;
 
 export type TrashType = keyof typeof TRASH_DELETE_PERMISSION;

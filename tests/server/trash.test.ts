@@ -11,7 +11,7 @@ import { auditEvents, sites, trashItems, users, visitSchedules } from '../../ser
 import { runCoverageClose } from '../../server/src/jobs/coverage-close.ts';
 import { DRIVERS, login, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
-import { buildEntriesApp, makePosition, makeTask } from './work-entries-support.ts';
+import { buildEntriesApp, insertEntry, makePosition, makeTask } from './work-entries-support.ts';
 
 /** Every table a trashed record or what went with it lives in. */
 const TABLES = [
@@ -29,6 +29,8 @@ const TABLES = [
   'users',
   'visit_schedules',
   'coverage_windows',
+  'legacy_task_templates',
+  'work_entries',
 ];
 
 describe.each(DRIVERS)('trash (%s)', (driver) => {
@@ -231,6 +233,45 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
     await roundTrip(`/task-dependencies/${assigned.dependency}`, fewer('task_dependencies', 1));
   });
 
+  it('a catalogue task no history names comes back', async () => {
+    const task = await ok(admin, 'POST', '/tasks', {
+      task_code: 'TRT-1',
+      task_name: 'Sweep the deck',
+      estimated_duration_minutes: 15,
+    });
+    const { deleted } = await roundTrip(`/tasks/${task.task.id}`, fewer('tasks', 1));
+    expect(deleted.outcome).toBe('deleted');
+  });
+
+  it('a task instance comes back linked again to the work entries logged against it', async () => {
+    const at = await makePosition(t);
+    const made = await ok(admin, 'POST', '/unified-tasks/instances', {
+      position_id: at.id,
+      task_name: 'Check the props',
+    });
+    const instanceId = (made.instance ?? made.task_instance ?? made).id as number;
+    await insertEntry(t, {
+      userId: worker.id,
+      positionId: at.id,
+      taskInstanceId: instanceId,
+      taskName: 'Check the props',
+    });
+    await roundTrip(`/unified-tasks/instances/${instanceId}`, (b, a) => {
+      fewer('task_instances', 1)(b, a);
+      expect(a.work_entries).not.toEqual(b.work_entries);
+    });
+  });
+
+  it('a legacy template comes back', async () => {
+    const made = await ok(admin, 'POST', '/task-templates', {
+      name: 'Old pour',
+      priority: 'medium',
+      duration_minutes: 30,
+    });
+    const id = (made.template ?? made).id as number;
+    await roundTrip(`/task-templates/${id}`, fewer('legacy_task_templates', 1));
+  });
+
   it('a user without work history comes back with memberships, custom role and what they did', async () => {
     const user = await signInAs(t, 'worker');
     const crew = made(await ok(admin, 'POST', '/user-groups', { group_name: 'Crew south' })).id;
@@ -356,6 +397,29 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
     const clash = await call(admin, 'POST', `/trash/${gone.trash_item_id}/restore`, {});
     expect(clash.body.details[0].field).toBe('group_code');
     await ok(admin, 'POST', `/trash/${gone.trash_item_id}/restore`, { group_code: 'crew_west_2' });
+  });
+
+  it('a catalogue task whose code is taken meanwhile asks for a new task_code', async () => {
+    const task = await ok(admin, 'POST', '/tasks', {
+      task_code: 'TRC-1',
+      task_name: 'Clash task',
+      estimated_duration_minutes: 15,
+    });
+    const { trash_item_id: item } = await ok(admin, 'DELETE', `/tasks/${task.task.id}`);
+    await ok(admin, 'POST', '/tasks', {
+      task_code: 'TRC-1',
+      task_name: 'Newcomer',
+      estimated_duration_minutes: 15,
+    });
+    const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('TRASH_RESTORE_CONFLICT');
+    expect(refused.body.details[0].field).toBe('task_code');
+    expect((await call(admin, 'POST', `/trash/${item}/restore`, { email: 'a@b.fi' })).status).toBe(400);
+    const back = await ok(admin, 'POST', `/trash/${item}/restore`, { task_code: 'TRC-2' });
+    expect(back.entity_type).toBe('task');
+    const tasks = await ok(admin, 'GET', '/tasks');
+    expect(tasks.tasks.find((x: { id: number }) => x.id === task.task.id)?.task_code).toBe('TRC-2');
   });
 
   it('an assignment whose position is gone is refused naming position_id', async () => {

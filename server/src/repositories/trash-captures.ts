@@ -11,6 +11,7 @@ import {
   coverageWindows,
   customRoleHolders,
   customRoles,
+  legacyTaskTemplates,
   positionGroupPositions,
   positionGroups,
   positions,
@@ -27,6 +28,7 @@ import {
   userGroups,
   users,
   visitSchedules,
+  workEntries,
 } from '../db/schema/index.ts';
 import { linksTo, snapshotRows } from './trash-rows.ts';
 
@@ -214,6 +216,52 @@ const captureUser: Capture = async (db, siteId, key) => {
   return { label: `${row.firstName} ${row.lastName} <${row.email}>`, rows, links };
 };
 
+/**
+ * A catalogue task no assignment, dependency or work entry names (one that is named is
+ * deactivated instead): its assignments and dependencies (none, unless one came in between the
+ * check and the delete) go with it, and work entries that name it lose that reference.
+ */
+const captureTask: Capture = async (db, siteId, key) => {
+  const id = idOf(key);
+  const own = and(eq(tasks.siteId, siteId), eq(tasks.id, id)) as SQL;
+  const [row] = await db.select().from(tasks).where(own);
+  if (!row) return undefined;
+  const d = taskDependencies;
+  const rows = await rowsOf(db, [
+    [tasks, own],
+    [
+      positionTaskAssignments,
+      and(eq(positionTaskAssignments.siteId, siteId), eq(positionTaskAssignments.taskId, id)) as SQL,
+    ],
+    [d, and(eq(d.siteId, siteId), or(eq(d.taskId, id), eq(d.dependsOnTaskId, id))) as SQL],
+  ]);
+  const links = [await linksTo(db, siteId, workEntries, 'task_id', id)].filter((l) => l.keys.length > 0);
+  return { label: `${row.taskCode} · ${row.taskName}`, rows, links };
+};
+
+/** A task at a position: work entries logged against it lose their reference (they keep the name). */
+const captureTaskInstance: Capture = async (db, siteId, key) => {
+  const id = idOf(key);
+  const own = and(eq(taskInstances.siteId, siteId), eq(taskInstances.id, id)) as SQL;
+  const [row] = await db.select().from(taskInstances).where(own);
+  if (!row) return undefined;
+  const rows = await rowsOf(db, [[taskInstances, own]]);
+  const links = [await linksTo(db, siteId, workEntries, 'task_instance_id', id)].filter(
+    (l) => l.keys.length > 0,
+  );
+  const label = `${row.taskCode ? `${row.taskCode} · ` : ''}${row.taskName} @ ${await positionCode(db, siteId, row.positionId)}`;
+  return { label, rows, links };
+};
+
+/** A legacy template: nothing references it. */
+const captureLegacyTemplate: Capture = async (db, siteId, key) => {
+  const id = idOf(key);
+  const own = and(eq(legacyTaskTemplates.siteId, siteId), eq(legacyTaskTemplates.id, id)) as SQL;
+  const [row] = await db.select().from(legacyTaskTemplates).where(own);
+  if (!row) return undefined;
+  return { label: row.name, rows: await rowsOf(db, [[legacyTaskTemplates, own]]), links: [] };
+};
+
 export const CAPTURES: Record<TrashType, Capture> = {
   user: captureUser,
   position: capturePosition,
@@ -222,4 +270,7 @@ export const CAPTURES: Record<TrashType, Capture> = {
   task_template: captureTemplate,
   assignment: captureAssignment,
   dependency: captureDependency,
+  task: captureTask,
+  task_instance: captureTaskInstance,
+  legacy_task_template: captureLegacyTemplate,
 };

@@ -17,6 +17,7 @@ import {
   coverageWindows,
   customRoleHolders,
   customRoles,
+  legacyTaskTemplates,
   positionGroupPositions,
   positionGroups,
   positions,
@@ -33,6 +34,7 @@ import {
   userGroups,
   users,
   visitSchedules,
+  workEntries,
 } from '../db/schema/index.ts';
 
 /** Every table the trash may put rows back into, by its SQL name (never a name from input). */
@@ -56,6 +58,8 @@ const TABLES: Record<string, PgTable> = Object.fromEntries(
     accountTokens,
     visitSchedules,
     coverageWindows,
+    legacyTaskTemplates,
+    workEntries,
   ].map((t) => [getTableName(t), t]),
 );
 

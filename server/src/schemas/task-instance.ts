@@ -15,6 +15,7 @@ import {
   taskName,
   timestamp,
 } from './task-common.ts';
+import { trashItemId } from './trash.ts';
 
 export const TaskInstance = Type.Object(
   {
@@ -220,7 +221,7 @@ export const AvailableTemplatesQuery = Type.Object({
 });
 
 export const TaskInstanceDeleteResult = Type.Object(
-  { message: Type.String(), outcome: Type.Literal('deleted') },
+  { message: Type.String(), outcome: Type.Literal('deleted'), trash_item_id: trashItemId() },
   { $id: 'TaskInstanceDeleteResult' },
 );
 

@@ -14,6 +14,7 @@ import {
   taskName,
   timestamp,
 } from './task-common.ts';
+import { trashedMessage } from './trash.ts';
 
 const LIST_MAX = 50;
 const item = () => Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
@@ -107,3 +108,6 @@ export const LegacyTaskTemplateBulkResult = Type.Object(
 
 /** Request types as the schemas define them (the type provider reads string enums as unknown). */
 export type LegacyTaskTemplateBulkCreateInput = Static<typeof LegacyTaskTemplateBulkCreate>;
+
+/** A legacy template's delete: it went to the trash. */
+export const LegacyTaskTemplateDeleteResult = trashedMessage('LegacyTaskTemplateDeleteResult');

@@ -12,6 +12,7 @@ import {
   taskName,
   timestamp,
 } from './task-common.ts';
+import { trashItemId } from './trash.ts';
 
 export const Task = Type.Object(
   {
@@ -73,6 +74,7 @@ export const TaskDeleteResult = Type.Object(
     /** 'deactivated' when assignments, dependencies or work entries name the task. */
     outcome: DeleteOutcome,
     task: Type.Optional(Type.Ref(Task)),
+    trash_item_id: trashItemId(),
   },
   { $id: 'TaskDeleteResult' },
 );

@@ -24,6 +24,9 @@ export const trash = defineArea({
       task_template: 'Task template',
       assignment: 'Task assignment',
       dependency: 'Task dependency',
+      task: 'Task',
+      task_instance: 'Task at a position',
+      legacy_task_template: 'Legacy task template',
     },
     fields: {
       position_code: 'Position code',
@@ -76,6 +79,9 @@ export const trash = defineArea({
       task_template: 'Tehtäväpohja',
       assignment: 'Tehtävän kohdistus',
       dependency: 'Tehtävien riippuvuus',
+      task: 'Tehtävä',
+      task_instance: 'Sijainnin tehtävä',
+      legacy_task_template: 'Vanha tehtäväpohja',
     },
     fields: {
       position_code: 'Sijaintikoodi',
@@ -129,6 +135,9 @@ export const trash = defineArea({
       task_template: 'Uppgiftsmall',
       assignment: 'Uppgiftstilldelning',
       dependency: 'Uppgiftsberoende',
+      task: 'Uppgift',
+      task_instance: 'Uppgift vid en position',
+      legacy_task_template: 'Äldre uppgiftsmall',
     },
     fields: {
       position_code: 'Positionskod',

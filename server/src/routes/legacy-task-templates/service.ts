@@ -14,6 +14,7 @@ import type {
   LegacyTaskTemplateUpdate,
 } from '../../schemas/task-legacy.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const { legacyRows } = repo;
 type Create = Static<typeof LegacyTaskTemplateCreate>;
@@ -115,16 +116,22 @@ export async function updateLegacyTaskTemplate(ctx: RequestContext, id: number, 
 }
 
 export async function deleteLegacyTaskTemplate(ctx: RequestContext, id: number) {
-  await ctx.db.transaction(async (tx) => {
+  const trashItemId = await ctx.db.transaction(async (tx) => {
     const target = await legacyRows.find(tx, ctx.siteId, id);
-    if (!target || !(await legacyRows.remove(tx, ctx.siteId, id))) throw notFound();
+    if (!target) throw notFound();
+    const moved = await moveToTrash(ctx, tx, 'legacy_task_template', { id }, () =>
+      legacyRows.remove(tx, ctx.siteId, id),
+    );
+    if (!moved.removed) throw notFound();
     const changes = auditDiff(target, null);
     await ctx.audit(tx, {
       action: 'legacy_task_template.delete',
       entity: 'legacy_task_template',
       id,
       changes,
+      details: { trash_item_id: moved.trashItemId },
     });
+    return moved.trashItemId;
   });
-  return { message: 'Template deleted' };
+  return { message: 'Template deleted', trash_item_id: trashItemId };
 }

@@ -13,6 +13,7 @@ import { optionalText, trimmedName } from '../../lib/text-rules.ts';
 import * as repo from '../../repositories/tasks.ts';
 import type { TaskCreate, TaskListQueryInput, TaskUpdate } from '../../schemas/task.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const { taskRows } = repo;
 const CODE_TAKEN = 'A task with this code already exists';
@@ -80,7 +81,7 @@ export async function updateTask(ctx: RequestContext, id: number, input: Static<
 }
 
 export type TaskDeleteOutcome =
-  | { message: string; outcome: 'deleted' }
+  | { message: string; outcome: 'deleted'; trash_item_id?: number }
   | { message: string; outcome: 'deactivated'; task: repo.ApiTask };
 
 export async function deleteTask(ctx: RequestContext, id: number): Promise<TaskDeleteOutcome> {
@@ -101,14 +102,23 @@ export async function deleteTask(ctx: RequestContext, id: number): Promise<TaskD
     };
   };
   if (await repo.taskIsReferenced(ctx.db, ctx.siteId, id)) return deactivate();
+  let trashItemId: number | undefined;
   try {
     await ctx.db.transaction(async (tx) => {
-      await taskRows.remove(tx, ctx.siteId, id);
-      await ctx.audit(tx, { action: 'task.delete', entity: 'task', id, changes: auditDiff(target, null) });
+      ({ trashItemId } = await moveToTrash(ctx, tx, 'task', { id }, () =>
+        taskRows.remove(tx, ctx.siteId, id),
+      ));
+      await ctx.audit(tx, {
+        action: 'task.delete',
+        entity: 'task',
+        id,
+        changes: auditDiff(target, null),
+        details: { trash_item_id: trashItemId },
+      });
     });
   } catch (err) {
     if (findPgError(err)?.code === '23503') return deactivate();
     throw err;
   }
-  return { message: 'Task deleted', outcome: 'deleted' };
+  return { message: 'Task deleted', outcome: 'deleted', trash_item_id: trashItemId };
 }

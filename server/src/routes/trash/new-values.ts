@@ -18,6 +18,7 @@ export const NEW_VALUE_FIELDS: Partial<Record<TrashType, readonly (keyof TrashRe
   position_group: ['group_code'],
   user_group: ['group_code'],
   task_template: ['task_code'],
+  task: ['task_code'],
 };
 
 /** The body's new values, checked as the record's own rules check them, as the row's columns. */

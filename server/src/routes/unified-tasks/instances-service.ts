@@ -20,6 +20,7 @@ import type {
 } from '../../schemas/task-instance.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertPositionUsable } from '../positions/service.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 const { instanceRows } = repo;
 const notFound = () => errors.notFound('Task instance not found', 'TASK_INSTANCE_NOT_FOUND');
@@ -121,13 +122,20 @@ export async function updateTaskInstance(
 
 export async function deleteTaskInstance(ctx: RequestContext, id: number) {
   // Work entries logged against it keep their own copy of the task name (task_instance_id set null).
-  await ctx.db.transaction(async (tx) => {
+  // The restore sets them back.
+  const trashItemId = await ctx.db.transaction(async (tx) => {
     const target = await instanceRows.find(tx, ctx.siteId, id);
-    if (!target || !(await instanceRows.remove(tx, ctx.siteId, id))) throw notFound();
+    if (!target) throw notFound();
+    const moved = await moveToTrash(ctx, tx, 'task_instance', { id }, () =>
+      instanceRows.remove(tx, ctx.siteId, id),
+    );
+    if (!moved.removed) throw notFound();
     const changes = auditDiff(target, null);
-    await ctx.audit(tx, { action: 'task_instance.delete', entity: 'task_instance', id, changes });
+    const details = { trash_item_id: moved.trashItemId };
+    await ctx.audit(tx, { action: 'task_instance.delete', entity: 'task_instance', id, changes, details });
+    return moved.trashItemId;
   });
-  return { message: 'Task instance deleted', outcome: 'deleted' as const };
+  return { message: 'Task instance deleted', outcome: 'deleted' as const, trash_item_id: trashItemId };
 }
 
 export async function completeInstance(ctx: RequestContext, id: number, notes: string | null | undefined) {

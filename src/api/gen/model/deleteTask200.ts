@@ -12,4 +12,6 @@ export type DeleteTask200 = {
   message: string;
   outcome: typeof DeleteTask200Outcome[keyof typeof DeleteTask200Outcome];
   task?: Task;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

@@ -10,4 +10,6 @@ import type { DeleteTaskInstance200Outcome } from './deleteTaskInstance200Outcom
 export type DeleteTaskInstance200 = {
   message: string;
   outcome: DeleteTaskInstance200Outcome;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

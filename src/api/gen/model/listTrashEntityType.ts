@@ -13,4 +13,7 @@ export const ListTrashEntityType = {  user: 'user',
   task_template: 'task_template',
   assignment: 'assignment',
   dependency: 'dependency',
+  task: 'task',
+  task_instance: 'task_instance',
+  legacy_task_template: 'legacy_task_template',
 } as const

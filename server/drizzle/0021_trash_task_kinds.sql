@@ -1,0 +1,2 @@
+ALTER TABLE "trash_items" DROP CONSTRAINT "trash_items_type_check";--> statement-breakpoint
+ALTER TABLE "trash_items" ADD CONSTRAINT "trash_items_type_check" CHECK ("trash_items"."entity_type" in ('user', 'position', 'position_group', 'user_group', 'task_template', 'assignment', 'dependency', 'task', 'task_instance', 'legacy_task_template'));
