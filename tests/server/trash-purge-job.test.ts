@@ -7,6 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, jobRuns, sites, trashItems } from '../../server/src/db/schema/index.ts';
 import { runTrashPurge, TRASH_PURGE_JOB } from '../../server/src/jobs/trash-purge.ts';
+import { slotOf } from '../../server/src/jobs/work-entry-archive.ts';
+import { claimRun } from '../../server/src/repositories/job-runs.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 import { buildEntriesApp } from './work-entries-support.ts';
@@ -104,5 +106,24 @@ describe.each(DRIVERS)('trash purge job (%s)', (driver) => {
       headers: admin.headers,
     });
     expect(verify.json()).toMatchObject({ ok: true });
+  });
+
+  it('run by the job queue (no claim), a retry in a slot already claimed still purges', async () => {
+    const due = await trashPosition(admin, 'RETRY-1');
+    const now = new Date(Date.now() + 62 * DAY);
+    // The slot's claim of a failed first attempt, still fresh: a claiming run skips the site.
+    await claimRun(t.app.database.db, {
+      siteId: 'main',
+      job: TRASH_PURGE_JOB,
+      slot: slotOf(now, 3_600_000),
+      claimedBy: 'first',
+      staleSeconds: 600,
+    });
+    const claiming = await runTrashPurge(t.app.database.db, { instance: 'second', now });
+    expect(claiming.find((r) => r.siteId === 'main')).toMatchObject({ claimed: false, purged: 0 });
+    expect(await ids('main')).toContain(due);
+    const retry = await runTrashPurge(t.app.database.db, { instance: 'retry', now, claim: false });
+    expect(retry.find((r) => r.siteId === 'main')?.purged).toBeGreaterThan(0);
+    expect(await ids('main')).not.toContain(due);
   });
 });

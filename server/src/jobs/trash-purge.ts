@@ -1,9 +1,11 @@
 /**
  * The trash purge (issue 23 §2): items past their purge_after (30 days after the delete) are
  * removed for good, each site's in batches, each batch one transaction with one audit event
- * (actor "system") naming the items it removed. Once per site and slot (an hour) across server
- * processes: the run claims (site, job, slot) in job_runs first, as the work-entry archive does;
- * the batch locks its rows with SKIP LOCKED, so even two purgers at once never remove one twice.
+ * (actor "system") naming the items it removed. Once per slot (an hour) across server processes:
+ * on PostgreSQL the job queue (pg-boss) sees to it and the run claims nothing (`claim: false`), so
+ * a retried run does its work instead of finding its own claim; in-process (PGlite) and when called
+ * directly, the run claims (site, job, slot) in job_runs first, as the work-entry archive does. The
+ * batch locks its rows with SKIP LOCKED, so even two purgers at once never remove one twice.
  */
 import type { Db } from '../db/client.ts';
 import { appendAuditEvent } from '../repositories/audit-events.ts';
@@ -22,6 +24,8 @@ export interface PurgeRunOptions {
   batchSize?: number;
   staleSeconds?: number;
   stopping?: () => boolean;
+  /** Claim each site's slot in job_runs (default); false when the job queue runs it once. */
+  claim?: boolean;
 }
 
 export interface PurgeSiteRun {
@@ -38,7 +42,8 @@ export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<P
   for (const siteId of await repo.sitesWithDue(db, now)) {
     if (options.stopping?.()) break;
     const run = { siteId, job: TRASH_PURGE_JOB, slot, claimedBy: options.instance };
-    if (!(await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 }))) {
+    const claiming = options.claim !== false;
+    if (claiming && !(await runs.claimRun(db, { ...run, staleSeconds: options.staleSeconds ?? 600 }))) {
       results.push({ siteId, claimed: false, purged: 0 });
       continue;
     }
@@ -63,7 +68,7 @@ export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<P
       });
       purged += gone;
       const done = gone < batchSize || Boolean(options.stopping?.());
-      await runs.recordRun(db, run, gone, done && gone < batchSize);
+      if (claiming) await runs.recordRun(db, run, gone, done && gone < batchSize);
       if (done) break;
     }
     results.push({ siteId, claimed: true, purged });
@@ -77,8 +82,8 @@ export function trashPurgeJob(): JobDefinition {
     name: TRASH_PURGE_JOB,
     firstRunMs: secondsFromEnv('TRASH_PURGE_FIRST_RUN_SECONDS', 120_000),
     everyMs: HOUR_MS,
-    async run({ db, log, instance, stopping }) {
-      const runs = await runTrashPurge(db, { instance, stopping });
+    async run({ db, log, instance, stopping, runner }) {
+      const runs = await runTrashPurge(db, { instance, stopping, claim: runner !== 'pg-boss' });
       for (const run of runs) {
         if (run.purged > 0) log.info({ siteId: run.siteId, purged: run.purged }, 'trash purged');
       }
