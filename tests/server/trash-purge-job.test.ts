@@ -6,8 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, jobRuns, sites, trashItems } from '../../server/src/db/schema/index.ts';
+import { slotOf } from '../../server/src/jobs/definition.ts';
 import { runTrashPurge, TRASH_PURGE_JOB } from '../../server/src/jobs/trash-purge.ts';
-import { slotOf } from '../../server/src/jobs/work-entry-archive.ts';
 import { claimRun } from '../../server/src/repositories/job-runs.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';

@@ -13,12 +13,12 @@ import type { Db } from '../db/client.ts';
 import * as windows from '../repositories/coverage-windows.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
 import * as schedules from '../repositories/visit-schedules.ts';
+import { DAY_MS } from './definition.ts';
 
 export const COVERAGE_CLOSE_JOB = 'coverage-close';
 
 /** How far back a run looks for windows not yet judged (a server down longer leaves older ones unjudged). */
 const LOOKBACK_MS = 48 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CloseRunOptions {
   now?: Date;

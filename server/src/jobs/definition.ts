@@ -72,3 +72,9 @@ export const retryOf = (job: JobDefinition): Required<JobRetry> => ({ ...DEFAULT
 export function backoffMs(policy: Required<JobRetry>, retry: number): number {
   return Math.min(policy.maxDelaySeconds, policy.delaySeconds * 2 ** (retry - 1)) * 1000;
 }
+
+export const HOUR_MS = 60 * 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;
+
+/** The slot `now` falls in: its start, a multiple of the slot length since the epoch (UTC). */
+export const slotOf = (now: Date, slotMs: number) => new Date(Math.floor(now.getTime() / slotMs) * slotMs);

@@ -11,11 +11,9 @@ import type { Db } from '../db/client.ts';
 import { appendAuditEvent } from '../repositories/audit-events.ts';
 import * as runs from '../repositories/job-runs.ts';
 import * as repo from '../repositories/trash.ts';
-import { type JobDefinition, secondsFromEnv } from './definition.ts';
-import { slotOf } from './work-entry-archive.ts';
+import { HOUR_MS, type JobDefinition, secondsFromEnv, slotOf } from './definition.ts';
 
 export const TRASH_PURGE_JOB = 'trash-purge';
-const HOUR_MS = 60 * 60 * 1000;
 
 export interface PurgeRunOptions {
   instance: string;

@@ -8,10 +8,8 @@
  * 86400, one run per slot) are read here rather than in config.ts: only this job uses them, and the
  * slot is shortened only by the browser tests.
  */
-import { type JobDefinition, secondsFromEnv } from './definition.ts';
-import { ARCHIVE_JOB, DAY_MS, runWorkEntryArchive } from './work-entry-archive.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
+import { DAY_MS, HOUR_MS, type JobDefinition, secondsFromEnv } from './definition.ts';
+import { ARCHIVE_JOB, runWorkEntryArchive } from './work-entry-archive.ts';
 
 export function workEntryArchiveJob(): JobDefinition {
   const slotMs = secondsFromEnv('WORK_ENTRY_ARCHIVE_SLOT_SECONDS', DAY_MS);

@@ -15,10 +15,9 @@
 import type { Db } from '../db/client.ts';
 import * as runs from '../repositories/job-runs.ts';
 import * as repo from '../repositories/work-entries-archive.ts';
+import { DAY_MS, slotOf } from './definition.ts';
 
 export const ARCHIVE_JOB = 'work-entry-archive';
-
-export const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface ArchiveRunOptions {
   /** Who runs (host, pid and a random part), recorded in the claim. */
@@ -44,9 +43,6 @@ export interface SiteRun {
   moved: number;
   cutoff?: string;
 }
-
-/** The slot `now` falls in: its start, a multiple of the slot length since the epoch (UTC). */
-export const slotOf = (now: Date, slotMs: number) => new Date(Math.floor(now.getTime() / slotMs) * slotMs);
 
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
