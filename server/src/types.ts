@@ -6,7 +6,14 @@ import type { Services } from './infra/index.ts';
 import type { AuditInput } from './lib/audit-record.ts';
 
 /** Records one audit event in the transaction `db` (the change's own): routes/audit-events/writer.ts. */
-export type AuditWriter = (db: Db, event: AuditInput) => Promise<void>;
+export interface AuditWriter {
+  (db: Db, event: AuditInput): Promise<void>;
+  /**
+   * The transaction `db` is rolled back though the request goes on to succeed (a dry run): what
+   * was noted of its events for after the answer (live events) is dropped.
+   */
+  rolledBack?(db: Db): void;
+}
 
 /**
  * What a route needs: a permission, any of several (the service then checks which the request

@@ -212,6 +212,28 @@ describe.each(DRIVERS.flatMap((driver) => STORES.map((store) => [driver, store] 
       expect((await w.settle(200)).some((e) => e.event === 'changed')).toBe(false);
     });
 
+    it('announces nothing for a dry run (rolled back), and the real run once', async () => {
+      const m = await ready(manager);
+      const position = await makePosition(t);
+      const task = await makeTask(t);
+      const bulk = (dryRun: boolean) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/position-task-assignments/bulk-assign',
+          headers: admin.headers,
+          payload: { assignments: [{ position_id: position.id, task_id: task.id }], dry_run: dryRun },
+        });
+      const preview = await bulk(true);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ dry_run: true, created: 1 });
+      const tasksChanged = (e: SseEvent) =>
+        e.event === 'changed' && (e.data as { resource: string }).resource === 'tasks';
+      expect((await m.settle(300)).some(tasksChanged)).toBe(false);
+      const run = await bulk(false);
+      expect(run.statusCode, run.body).toBe(200);
+      await m.next(tasksChanged);
+    });
+
     it('replays what was missed after Last-Event-ID, and resets for an unknown or too old id', async () => {
       const [first, watcher] = await Promise.all([ready(manager), ready(admin)]);
       const id = await checkIn(worker);

@@ -7,24 +7,30 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import type { AuditInput } from '../lib/audit-record.ts';
 import type { AuditWriter } from '../types.ts';
 
 interface Pending {
   siteId: string;
-  changes: AuditInput[];
+  changes: { db: Db; event: AuditInput }[];
 }
 
 const pendingOf = new WeakMap<FastifyRequest, Pending>();
 
 /** The request's audit writer, also noting each change for the live events sent after the answer. */
 export function liveRecorder(request: FastifyRequest, siteId: string, audit: AuditWriter): AuditWriter {
-  return async (db, event) => {
+  const recorder: AuditWriter = async (db, event) => {
     await audit(db, event);
     const pending = pendingOf.get(request) ?? { siteId, changes: [] };
     pendingOf.set(request, pending);
-    pending.changes.push(event);
+    pending.changes.push({ db, event });
   };
+  recorder.rolledBack = (db) => {
+    const pending = pendingOf.get(request);
+    if (pending) pending.changes = pending.changes.filter((c) => c.db !== db);
+  };
+  return recorder;
 }
 
 export default fp(async function liveEvents(app: FastifyInstance) {
@@ -34,7 +40,8 @@ export default fp(async function liveEvents(app: FastifyInstance) {
     pendingOf.delete(request);
     if (reply.statusCode >= 400) return;
     try {
-      await app.services.live.publishChanges(app.database.db, pending.siteId, pending.changes);
+      const changes = pending.changes.map((c) => c.event);
+      await app.services.live.publishChanges(app.database.db, pending.siteId, changes);
     } catch (err) {
       request.log.warn({ err }, 'could not announce a change to live event streams');
     }

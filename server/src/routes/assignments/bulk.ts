@@ -185,7 +185,11 @@ export async function inTransactionOrDryRun<T>(
   try {
     return await ctx.db.transaction(async (tx) => {
       const outcome = await work(tx);
-      if (dryRun) throw new DryRunRollback(outcome);
+      if (dryRun) {
+        // Undone: nothing of it is announced after the answer either.
+        ctx.audit.rolledBack?.(tx);
+        throw new DryRunRollback(outcome);
+      }
       return outcome;
     });
   } catch (err) {
