@@ -154,7 +154,10 @@ describe('own account in the Profile dialog', () => {
     await login.getByLabel('Email').fill(MANAGER.email);
     await login.getByLabel('Password', { exact: true }).fill(MANAGER.password);
     await login.getByRole('button', { name: 'Sign In' }).click();
-    await expect.poll(() => login.getByRole('alert').textContent()).toContain('Invalid email or password');
+    // A refused sign-in checks the password hash first: under a loaded CI it takes over a second.
+    await expect
+      .poll(() => login.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toContain('Invalid email or password');
     expect(new URL(login.url()).pathname).toBe('/login');
 
     await login.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
