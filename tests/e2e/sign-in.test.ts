@@ -34,7 +34,9 @@ describe('sign-in and session', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await signInButton.click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid email or password');
+    await expect
+      .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+      .toContain('Invalid email or password');
     await screenshot(page, 'login-error-en');
 
     await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
