@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { createServices } from './infra/create.ts';
 import type { JobDefinition } from './jobs/definition.ts';
 import { idleJobs, scheduleJobs } from './jobs/index.ts';
+import type { WorkerDefinition } from './jobs/workers.ts';
 import { errorBody } from './lib/errors.ts';
 import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
@@ -19,6 +20,7 @@ import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
 import liveEvents from './plugins/live-events.ts';
+import outboxNudge from './plugins/outbox-nudge.ts';
 import requestId, { requestIdGenerator } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import staticConsole from './plugins/static-console.ts';
@@ -41,6 +43,11 @@ export interface BuildOptions {
    * those definitions instead of the product's (tests of the runners).
    */
   jobs?: boolean | JobDefinition[];
+  /**
+   * Run the workers (jobs/workers.ts: the outbox and its deliveries) without the jobs, or a list of
+   * them (tests). With `jobs`, every worker runs.
+   */
+  workers?: WorkerDefinition[];
   /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
   lazyCompile?: boolean;
   /**
@@ -114,7 +121,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(requestId);
   app.decorate(
     'jobs',
-    options.jobs ? scheduleJobs(app, Array.isArray(options.jobs) ? options.jobs : undefined) : idleJobs(),
+    options.jobs || options.workers
+      ? scheduleJobs(
+          app,
+          Array.isArray(options.jobs) ? options.jobs : options.jobs ? undefined : [],
+          options.workers,
+        )
+      : idleJobs(),
   );
 
   await app.register(errorHandler);
@@ -124,6 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authorization);
   await app.register(storableInput);
   await app.register(liveEvents);
+  await app.register(outboxNudge);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(staticConsole, {

@@ -3,6 +3,7 @@ import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Services } from './infra/index.ts';
+import type { Workers } from './jobs/workers.ts';
 import type { AuditInput } from './lib/audit-record.ts';
 
 /** Records one audit event in the transaction `db` (the change's own): routes/audit-events/writer.ts. */
@@ -52,6 +53,8 @@ export interface JobsState {
   names: string[];
   /** Per job: when this process next starts (in-process) or asks for (queue) a run, ms since the epoch. */
   nextRunAt: Map<string, number>;
+  /** The loops that drain the outbox and its deliveries (jobs/workers.ts), on every process. */
+  workers: Workers;
 }
 
 declare module 'fastify' {

@@ -3,12 +3,13 @@
  * every window is judged once (one row each, and the rows each process says it stored add up to
  * the windows), whichever process wins.
  */
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { type Database, openDatabase } from '../../server/src/db/client.ts';
 import {
   coverageWindows,
+  outboxEvents,
   positionGroupPositions,
   positionGroups,
   visitSchedules,
@@ -95,6 +96,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .from(coverageWindows)
         .where(eq(coverageWindows.verdict, 'on_time'));
       expect(onTime.n).toBe(POSITIONS / 2);
+      // Each missed or late window is told outside once (issue 25 §3), though three runs judged it.
+      const [told] = await testDb.database.db
+        .select({ n: count() })
+        .from(outboxEvents)
+        .where(inArray(outboxEvents.kind, ['visit.missed', 'visit.late']));
+      const [bad] = await testDb.database.db
+        .select({ n: count() })
+        .from(coverageWindows)
+        .where(inArray(coverageWindows.verdict, ['missed', 'late']));
+      expect(bad.n).toBeGreaterThan(0);
+      expect(told.n).toBe(bad.n);
     });
   },
 );

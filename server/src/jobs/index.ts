@@ -12,9 +12,11 @@ import type { JobsState } from '../types.ts';
 import { coverageCloseJob } from './coverage-close-job.ts';
 import type { JobDefinition } from './definition.ts';
 import { runInProcess } from './in-process.ts';
+import { outboxWorker } from './outbox.ts';
 import { runOnQueue } from './queue.ts';
 import { trashPurgeJob } from './trash-purge.ts';
 import { workEntryArchiveJob } from './work-entry-archive-job.ts';
+import { idleWorkers, runWorkers, type WorkerDefinition } from './workers.ts';
 
 /** Every job of the product; built when the server schedules them (their timers read the environment). */
 export const jobDefinitions = (): JobDefinition[] => [
@@ -22,6 +24,9 @@ export const jobDefinitions = (): JobDefinition[] => [
   trashPurgeJob(),
   coverageCloseJob(),
 ];
+
+/** Every worker (loops that drain a table as soon as there is work): built when the server starts them. */
+export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker()];
 
 export type { JobsState };
 
@@ -31,15 +36,23 @@ export const idleJobs = (): JobsState => ({
   instance: '',
   names: jobDefinitions().map((j) => j.name),
   nextRunAt: new Map(),
+  workers: idleWorkers(workerDefinitions()),
 });
 
-export function scheduleJobs(app: FastifyInstance, jobs: JobDefinition[] = jobDefinitions()): JobsState {
+export function scheduleJobs(
+  app: FastifyInstance,
+  jobs: JobDefinition[] = jobDefinitions(),
+  workers: WorkerDefinition[] = workerDefinitions(),
+): JobsState {
+  const instance = `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const state: JobsState = {
     runner: app.database.kind === 'postgres' ? 'pg-boss' : 'in-process',
-    instance: `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+    instance,
     names: jobs.map((j) => j.name),
     nextRunAt: new Map(),
+    workers: runWorkers(app, workers, instance),
   };
+  if (jobs.length === 0) return state;
   if (state.runner === 'pg-boss') runOnQueue(app, jobs, state);
   else runInProcess(app, jobs, state);
   return state;

@@ -12,6 +12,7 @@ import {
   users,
   workEntries,
 } from '../db/schema/index.ts';
+import { appendOutbox } from './outbox.ts';
 import { siteCondition } from './site-scoped.ts';
 
 export type NewWindow = typeof c.$inferInsert;
@@ -55,15 +56,58 @@ export async function entriesAt(db: Db, siteId: string, positionIds: number[], f
 }
 
 /** Inserts judged windows; one already there (another process judged it) is left as it is. */
+/**
+ * Stores judged windows, each once (a window another process stored first is skipped), and in the
+ * same transaction an outbox event for each missed or late one this call stored (issue 25 §3), so
+ * a verdict is told outside exactly once. Answers how many this call stored.
+ */
 export async function insertWindows(db: Db, rows: NewWindow[]): Promise<number> {
   let inserted = 0;
   for (let i = 0; i < rows.length; i += 500) {
-    const done = await db
-      .insert(c)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing({ target: [c.scheduleId, c.positionId, c.windowStart] })
-      .returning({ id: c.id });
-    inserted += done.length;
+    inserted += await db.transaction(async (tx) => {
+      const done = await tx
+        .insert(c)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing({ target: [c.scheduleId, c.positionId, c.windowStart] })
+        .returning({
+          id: c.id,
+          siteId: c.siteId,
+          verdict: c.verdict,
+          positionId: c.positionId,
+          scheduleId: c.scheduleId,
+          scheduleName: c.scheduleName,
+          windowStart: c.windowStart,
+          windowEnd: c.windowEnd,
+          dueAt: c.dueAt,
+          visitedBy: c.visitedBy,
+        });
+      const told = done.filter((w) => w.verdict === 'missed' || w.verdict === 'late');
+      for (const siteId of new Set(told.map((w) => w.siteId))) {
+        await appendOutbox(
+          tx,
+          siteId,
+          null,
+          told
+            .filter((w) => w.siteId === siteId)
+            .map((w) => ({
+              kind: w.verdict === 'missed' ? ('visit.missed' as const) : ('visit.late' as const),
+              entityType: 'coverage_window',
+              entityId: String(w.id),
+              data: {
+                id: w.id,
+                position_id: w.positionId,
+                schedule_id: w.scheduleId,
+                schedule_name: w.scheduleName,
+                window_start: w.windowStart.toISOString(),
+                window_end: w.windowEnd.toISOString(),
+                due_at: w.dueAt.toISOString(),
+                visited_by: w.visitedBy,
+              },
+            })),
+        );
+      }
+      return done.length;
+    });
   }
   return inserted;
 }

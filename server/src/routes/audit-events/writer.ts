@@ -6,16 +6,30 @@
  *
  * It must be called with the change's own transaction: the event and the change commit together
  * or not at all. Jobs (no request) use systemAuditor.
+ *
+ * The same call writes the outbox (issue 25 §3): a change the outside is told about (lib/outbox-kinds.ts)
+ * gets its outbox event in that transaction too, whether or not auditing is switched off (the
+ * audit benchmark's comparison run).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditInput } from '../../lib/audit-record.ts';
+import { outboxDraftOf } from '../../lib/outbox-kinds.ts';
+import { noteOutboxWrite } from '../../plugins/outbox-nudge.ts';
 import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
+import { appendOutbox } from '../../repositories/outbox.ts';
 import type { AuditWriter, AuthContext } from '../../types.ts';
 
-export function auditorFor(app: FastifyInstance, origin: AuditOrigin): AuditWriter {
-  if (!app.auditEnabled) return async () => {};
-  return (db: Db, event: AuditInput) => appendAuditEvent(db, origin, event);
+export function auditorFor(app: FastifyInstance, origin: AuditOrigin, onOutbox?: () => void): AuditWriter {
+  const audited = app.auditEnabled;
+  return async (db: Db, event: AuditInput) => {
+    if (audited) await appendAuditEvent(db, origin, event);
+    const draft = outboxDraftOf(event);
+    if (draft) {
+      await appendOutbox(db, origin.siteId, origin.actorId, [draft]);
+      onOutbox?.();
+    }
+  };
 }
 
 /** For a request: the signed-in actor, or (sign-in) the user or attempted email named by the caller. */
@@ -24,13 +38,17 @@ export function requestAuditor(
   request: FastifyRequest,
   actor: Pick<AuthContext, 'siteId' | 'userId'> | { siteId: string; userId: null; name: string },
 ): AuditWriter {
-  return auditorFor(app, {
-    siteId: actor.siteId,
-    actorId: actor.userId,
-    actorName: 'name' in actor ? actor.name : undefined,
-    requestId: request.id,
-    client: request.ip,
-  });
+  return auditorFor(
+    app,
+    {
+      siteId: actor.siteId,
+      actorId: actor.userId,
+      actorName: 'name' in actor ? actor.name : undefined,
+      requestId: request.id,
+      client: request.ip,
+    },
+    () => noteOutboxWrite(request),
+  );
 }
 
 /** For a job: the actor is 'system'. */

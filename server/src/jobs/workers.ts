@@ -1,0 +1,86 @@
+/**
+ * Workers: background loops that drain a table as soon as there is work (the outbox, webhook
+ * deliveries, notification emails), unlike jobs, which run once per slot. Every server process
+ * runs every worker; a batch takes its rows with FOR UPDATE SKIP LOCKED, so two processes never
+ * take the same row and no row waits for a process that is busy. A worker runs its next batch at
+ * once while batches find work, then waits `idleMs`, or less when nudged (a request on this process
+ * wrote something for it). A failing batch is logged and retried after a doubling pause (at most 30 s).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { JobContext } from './definition.ts';
+
+export interface WorkerDefinition {
+  name: string;
+  /** Longest wait between batches when there was nothing to do. */
+  idleMs: number;
+  /** One batch: answers how many items it handled (0: nothing to do now). */
+  runBatch(context: JobContext): Promise<number>;
+}
+
+export interface Workers {
+  names: string[];
+  /** Wakes the named worker now (no effect when it is busy or not running here). */
+  nudge(name: string): void;
+}
+
+const MAX_PAUSE_MS = 30_000;
+
+export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], instance: string): Workers {
+  let stopping = false;
+  const wakers = new Map<string, () => void>();
+  const loops: Promise<void>[] = [];
+
+  const loop = async (worker: WorkerDefinition) => {
+    let failures = 0;
+    while (!stopping) {
+      let handled = 0;
+      try {
+        handled = await worker.runBatch({
+          db: app.database.db,
+          log: app.log,
+          instance,
+          stopping: () => stopping,
+        });
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        app.log.error({ err, worker: worker.name, failures }, 'worker batch failed');
+      }
+      if (stopping) break;
+      if (handled > 0 && failures === 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      const pause = failures ? Math.min(MAX_PAUSE_MS, worker.idleMs * 2 ** failures) : worker.idleMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, pause);
+        timer.unref();
+        function done() {
+          clearTimeout(timer);
+          wakers.delete(worker.name);
+          resolve();
+        }
+        wakers.set(worker.name, done);
+      });
+    }
+  };
+
+  app.addHook('onReady', async () => {
+    for (const worker of workers) loops.push(loop(worker));
+  });
+  app.addHook('preClose', async () => {
+    stopping = true;
+    for (const wake of [...wakers.values()]) wake();
+    await Promise.all(loops);
+  });
+  return {
+    names: workers.map((w) => w.name),
+    nudge: (name) => wakers.get(name)?.(),
+  };
+}
+
+/** The workers of an app that runs none (tests, scripts): nudging does nothing. */
+export const idleWorkers = (workers: WorkerDefinition[]): Workers => ({
+  names: workers.map((w) => w.name),
+  nudge: () => {},
+});
