@@ -15,7 +15,7 @@ import { idleJobs, scheduleJobs } from './jobs/index.ts';
 import { errorBody } from './lib/errors.ts';
 import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { validatorCompiler } from './lib/validation.ts';
+import { addSharedSchemas, validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
 import liveEvents from './plugins/live-events.ts';
@@ -25,8 +25,7 @@ import staticConsole from './plugins/static-console.ts';
 import storableInput from './plugins/storable-input.ts';
 import swagger from './plugins/swagger.ts';
 import { loadJwtSecret } from './repositories/server-secrets.ts';
-import apiRoutes from './routes/index.ts';
-import { SHARED_SCHEMAS } from './schemas/index.ts';
+import apiRoutes, { SHARED_SCHEMAS } from './routes/index.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -84,6 +83,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(
     options.lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler,
   );
+  addSharedSchemas(SHARED_SCHEMAS);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   const ownsDatabase = !options.database;
