@@ -6,7 +6,7 @@
 import type { AccessRule } from './components/guards/require-access.ts';
 import type { NavEntry, NavGroup, NavLabel, NavLink } from './components/layout/nav-config.ts';
 import { TRASH_READERS } from './domain/trash.ts';
-import { SCREENS, type ScreenDef } from './screen-registry.ts';
+import { SCREENS, type ScreenDef, type ScreenPath } from './screen-registry.ts';
 
 /** Spec §2: Management (users, positions, task management, position groups, user groups) and Administration. */
 export const NAV_GROUPS = {
@@ -17,7 +17,7 @@ export const NAV_GROUPS = {
 
 export type NavGroupId = keyof typeof NAV_GROUPS;
 
-export function navFromScreens(screens: readonly ScreenDef[]): NavEntry[] {
+export function navFromScreens(screens: readonly ScreenDef<ScreenPath>[]): NavEntry[] {
   const entries: NavEntry[] = [];
   const groups = new Map<NavGroupId, NavGroup>();
   for (const screen of screens) {

@@ -163,7 +163,7 @@ const toFieldEntry = ({
   throw redirect({ href: location.href, reloadDocument: true, replace: true });
 };
 
-const fieldRoutes = ['field', 'field/$', 't/$tag'].map((path) =>
+const fieldRoutes = (['field', 'field/$', 't/$tag'] as const).map((path) =>
   createRoute({ getParentRoute: () => rootRoute, path, beforeLoad: toFieldEntry }),
 );
 

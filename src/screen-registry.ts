@@ -23,13 +23,13 @@ import { validateUsersSearch } from './screens/users/users-search.ts';
 import { validateVisitSchedulesSearch } from './screens/visit-schedules/visit-schedules-search.ts';
 import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-search.ts';
 
-export interface ScreenDef {
+export interface ScreenDef<P extends `/${string}` = `/${string}`> {
   /** Stable id: the sidebar entry's key and the route's name in tests. */
   id: string;
-  /** The URL path (spec §2 Routes). */
-  path: `/${string}`;
+  /** The URL path (spec §2 Routes), a literal (the list is `as const`). */
+  path: P;
   /** Further paths that show the same screen (the dashboard is / and /dashboard). */
-  aliases?: readonly `/${string}`[];
+  aliases?: readonly P[];
   /** Who may open it; the route guard and the sidebar both read this. */
   access: AccessRule;
   /** Its sidebar entry; omit for screens reached only by links. */
@@ -44,7 +44,7 @@ export interface ScreenDef {
   validateSearch?: (search: Record<string, unknown>) => object;
 }
 
-export const SCREENS: readonly ScreenDef[] = [
+const DECLARED = [
   {
     id: 'dashboard',
     path: '/',
@@ -193,4 +193,15 @@ export const SCREENS: readonly ScreenDef[] = [
     component: lazyRouteComponent(() => import('./screens/trash/trash-screen.tsx'), 'TrashScreen'),
     validateSearch: validateTrashSearch,
   },
-];
+] as const satisfies readonly ScreenDef[];
+
+type Declared = (typeof DECLARED)[number];
+/**
+ * Every path the registry routes (paths and aliases), as literals: the routes made from them keep
+ * them, so the router's `to` (a link's, the sidebar's, a redirect's) takes only a real path.
+ */
+export type ScreenPath =
+  | Declared['path']
+  | (Declared extends infer S ? (S extends { aliases: readonly (infer A)[] } ? A : never) : never);
+
+export const SCREENS: readonly ScreenDef<ScreenPath>[] = DECLARED;

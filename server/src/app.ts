@@ -16,7 +16,7 @@ import type { WorkerDefinition } from './jobs/workers.ts';
 import { errorBody } from './lib/errors.ts';
 import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
-import { validatorCompiler } from './lib/validation.ts';
+import { addSharedSchemas, validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
 import liveEvents from './plugins/live-events.ts';
@@ -27,8 +27,7 @@ import staticConsole from './plugins/static-console.ts';
 import storableInput from './plugins/storable-input.ts';
 import swagger from './plugins/swagger.ts';
 import { loadJwtSecret } from './repositories/server-secrets.ts';
-import apiRoutes from './routes/index.ts';
-import { SHARED_SCHEMAS } from './schemas/index.ts';
+import apiRoutes, { SHARED_SCHEMAS } from './routes/index.ts';
 import './types.ts';
 
 export interface BuildOptions {
@@ -91,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(
     options.lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler,
   );
+  addSharedSchemas(SHARED_SCHEMAS);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 
   const ownsDatabase = !options.database;

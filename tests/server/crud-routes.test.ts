@@ -6,7 +6,7 @@ import { Type } from '@sinclair/typebox';
 import Fastify, { type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { crudRoutes } from '../../server/src/routes/crud.ts';
-import { SHARED_SCHEMAS } from '../../server/src/schemas/index.ts';
+import { COMMON_SCHEMAS } from '../../server/src/schemas/index.ts';
 import type { RequestContext } from '../../server/src/types.ts';
 
 const ctx = { siteId: 'site-1' } as unknown as RequestContext;
@@ -28,7 +28,7 @@ type ListAnswer = 'text' | 'object' | 'array';
 
 function build(list: ListAnswer) {
   const app = Fastify();
-  for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+  for (const schema of COMMON_SCHEMAS) app.addSchema(schema);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     if (route.method !== 'HEAD') routes.push(route); // Fastify adds HEAD beside every GET
@@ -112,7 +112,7 @@ describe('crudRoutes', () => {
 
   it('takes the tag, permission area, record key and noun from a two-word name', async () => {
     const app = Fastify();
-    for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
+    for (const schema of COMMON_SCHEMAS) app.addSchema(schema);
     const seen: RouteOptions[] = [];
     app.addHook('onRoute', (r) => {
       if (r.method !== 'HEAD') seen.push(r);

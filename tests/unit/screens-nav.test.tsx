@@ -1,19 +1,25 @@
 /** The sidebar, derived from the screen registry, and the login error text. */
 import { describe, expect, it } from 'vitest';
 import { isAllowed } from '../../src/components/guards/require-access.ts';
-import { isActivePath, type NavEntry, visibleNav } from '../../src/components/layout/nav-config.ts';
+import {
+  isActivePath,
+  type NavEntry,
+  type NavLink,
+  visibleNav,
+} from '../../src/components/layout/nav-config.ts';
 import type { Role } from '../../src/domain/permissions.ts';
 import { NAV, navFromScreens } from '../../src/nav.ts';
-import { SCREENS, type ScreenDef } from '../../src/screen-registry.ts';
+import { SCREENS, type ScreenDef, type ScreenPath } from '../../src/screen-registry.ts';
 import { translateLoginError } from '../../src/screens/login/login-error.ts';
 
 const ids = (entries: NavEntry[]) =>
   entries.map((e) => (e.kind === 'link' ? e.id : `${e.id}[${e.children.map((c) => c.id).join(',')}]`));
 const navFor = (role: Role, nav: readonly NavEntry[] = NAV) =>
   ids(visibleNav(nav, (rule) => isAllowed(role, rule)));
-const screen = (id: string, extra: Partial<ScreenDef>): ScreenDef => ({
+// Made-up screens: their paths are not the registry's, so they are cast.
+const screen = (id: string, extra: Partial<ScreenDef<ScreenPath>>): ScreenDef<ScreenPath> => ({
   id,
-  path: `/${id}`,
+  path: `/${id}` as ScreenPath,
   access: 'dashboard.view',
   component: () => null,
   ...extra,
@@ -65,6 +71,13 @@ describe('sidebar navigation', () => {
     const paths = SCREENS.flatMap((s) => [s.path, ...(s.aliases ?? [])]);
     expect(new Set(paths).size).toBe(paths.length);
     expect(new Set(SCREENS.map((s) => s.id)).size).toBe(SCREENS.length);
+  });
+
+  it('types a link by the paths the router knows (the literal paths of the registry)', () => {
+    const known: NavLink['to'][] = ['/users', '/dashboard', '/field'];
+    // @ts-expect-error: no screen has this path, so no link may go there
+    const unknown: NavLink['to'] = '/no-such-screen';
+    expect([...known, unknown]).toHaveLength(4);
   });
 
   it('marks the dashboard active on / and /dashboard, and sections on their sub-paths', () => {

@@ -87,8 +87,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function runMigrations(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return;
+  }
+  // A connection of its own, without the pool's 10 s query timeout: a migration that builds an
+  // index over a million entries takes longer than any request may.
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.end();
   }
 }
 

@@ -7,7 +7,6 @@ import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { EMAIL_PATTERN, formatMessage } from '#domain/validation.ts';
-import { SHARED_SCHEMAS } from '../schemas/index.ts';
 import { FIRST_DAY, isStorableDate, isStorableDateTime, LAST_DAY } from './date-rule.ts';
 import type { ErrorDetail } from './errors.ts';
 
@@ -22,13 +21,26 @@ function makeAjv(coerce: boolean) {
   addFormats(ajv);
   ajv.addFormat('date', { type: 'string', validate: isStorableDate });
   ajv.addFormat('date-time', { type: 'string', validate: isStorableDateTime });
-  // Request schemas may $ref the shared schemas by id, as response schemas do.
-  for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
   return ajv;
 }
 
 const bodyAjv = makeAjv(false);
 const textAjv = makeAjv(true);
+
+/**
+ * Request schemas may $ref the shared schemas by id, as response schemas do: the app adds them
+ * (routes/index.ts, SHARED_SCHEMAS) before any route compiles. Adding one twice (another app in
+ * the same process) keeps the first.
+ */
+const added = new Set<string>();
+export function addSharedSchemas(schemas: readonly { $id?: string }[]): void {
+  for (const schema of schemas) {
+    if (schema.$id && added.has(schema.$id)) continue;
+    if (schema.$id) added.add(schema.$id);
+    bodyAjv.addSchema(schema);
+    textAjv.addSchema(schema);
+  }
+}
 
 export const validatorCompiler: FastifySchemaCompiler<object> = ({ schema, httpPart }) => {
   const ajv = httpPart === 'body' ? bodyAjv : textAjv;

@@ -2,6 +2,7 @@
  * The sidebar's shape (spec §2 Layout) and the rules that read it. What it lists comes from the
  * screen registry beside the router (src/nav.ts), handed to the shell as a prop.
  */
+import type { LinkProps } from '@tanstack/react-router';
 import type { NavArea } from '../../i18n/areas/index.ts';
 import type { Translation } from '../../i18n/locales/en.ts';
 import type { AccessRule } from '../guards/require-access.ts';
@@ -14,7 +15,8 @@ export type NavLink = {
   id: string;
   label: NavLabel;
   icon: string;
-  to: string;
+  /** A path the router knows (typed by the registry's literal paths: a typo does not compile). */
+  to: NonNullable<LinkProps['to']>;
   /** The paths that mark this entry active: its path and aliases (and their sub-paths). */
   paths: readonly string[];
   access?: AccessRule;
