@@ -1,0 +1,148 @@
+/**
+ * Optimistic concurrency for every update (issue 26), once for all resources (handlers.ts `updated`
+ * and crud.ts use it): a record's version is its `updated_at` as the API answered it. A client that
+ * sends it back as `If-Match: "<updated_at>"` saves only over that version:
+ * - the update runs in one transaction that first locks the record's row (FOR UPDATE, so two
+ *   guarded saves of one record run one after the other) and compares its version;
+ * - a stale version answers 409 EDIT_CONFLICT and changes nothing. Its details name each field
+ *   changed since (from the audit log: the events after the one that made the version the client
+ *   loaded) with its current `value` as logged, and last `{ field: 'updated_at', rule: 'version', value }`,
+ *   the version to send to save over those changes on purpose.
+ * A request without If-Match (or `If-Match: *`) saves as before.
+ */
+import { Type } from '@sinclair/typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import {
+  customRoles,
+  legacyTaskTemplates,
+  positionGroups,
+  positions,
+  taskInstances,
+  tasks,
+  taskTemplates,
+  userGroups,
+  users,
+  visitSchedules,
+  workEntries,
+} from '../db/schema/index.ts';
+import { type ErrorDetail, errors, HttpError } from '../lib/errors.ts';
+import { recordChangesSince } from '../repositories/edit-history.ts';
+import type { RequestContext } from '../types.ts';
+
+export const EDIT_CONFLICT = 'EDIT_CONFLICT';
+
+/** The 409 every guarded update declares. */
+export const EDITED =
+  'Someone else changed the record since the version sent as If-Match (EDIT_CONFLICT; the details name each changed field with its current value)';
+
+/** The header every update route declares. */
+export const IfMatchHeaders = Type.Object({
+  'if-match': Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        'The record’s updated_at as it was loaded (quoted, as an entity tag): the save is refused with ' +
+        '409 EDIT_CONFLICT when the record changed since. Left out (or *), the save overwrites as before.',
+    }),
+  ),
+});
+
+/**
+ * The tables of the records an update may guard, by the audit entity their changes are logged
+ * under (the entity names what the conflict's changed fields are read from).
+ */
+const TABLES = {
+  user: users,
+  position: positions,
+  position_group: positionGroups,
+  user_group: userGroups,
+  role: customRoles,
+  task: tasks,
+  task_template: taskTemplates,
+  legacy_task_template: legacyTaskTemplates,
+  task_instance: taskInstances,
+  visit_schedule: visitSchedules,
+  work_entry: workEntries,
+} as const;
+
+export type GuardedEntity = keyof typeof TABLES;
+
+export const isGuardedEntity = (entity: string): entity is GuardedEntity => entity in TABLES;
+
+/** The version the client loaded, as ISO text, or null when it sent none. */
+export function expectedVersion(request: FastifyRequest): string | null {
+  const header = request.headers['if-match'];
+  const raw = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (!raw || raw === '*') return null;
+  const token = raw.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
+  const time = Date.parse(token);
+  if (Number.isNaN(time)) {
+    const message = 'If-Match must be the record’s updated_at as it was loaded';
+    throw errors.badRequest(message, 'VALIDATION_ERROR', [{ field: 'If-Match', message, rule: 'format' }]);
+  }
+  return new Date(time).toISOString();
+}
+
+/**
+ * Runs `save` guarded by the request's If-Match (see above); without one, as it is. `save` gets the
+ * context to use: inside the guard's transaction its own `ctx.db.transaction` is a savepoint of it.
+ */
+export async function guardedSave<R>(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  entity: GuardedEntity,
+  id: number,
+  save: (ctx: RequestContext) => Promise<R>,
+): Promise<R> {
+  const expected = expectedVersion(request);
+  if (!expected) return save(ctx);
+  const table = TABLES[entity];
+  return ctx.db.transaction(async (tx) => {
+    // The row stays locked until the save commits: a second guarded save waits, then sees this one's version.
+    const [row] = await tx
+      .select({ updatedAt: table.updatedAt })
+      .from(table)
+      .where(and(eq(table.siteId, ctx.siteId), eq(table.id, id)))
+      .for('update');
+    // A missing record is the save's own 404.
+    if (!row || row.updatedAt.toISOString() === expected) return save({ ...ctx, db: tx });
+    throw await editConflict(tx, ctx.siteId, entity, id, expected, row.updatedAt.toISOString());
+  });
+}
+
+async function editConflict(
+  db: Db,
+  siteId: string,
+  entity: string,
+  id: number,
+  expected: string,
+  version: string,
+): Promise<HttpError> {
+  const events = await recordChangesSince(db, siteId, entity, String(id), new Date(expected));
+  // The first event at or after the loaded version is the change that made it (its event is written
+  // after its row, in the same transaction); a lone event is the change that came since.
+  const since = events.length > 1 ? events.slice(1) : events;
+  const latest = new Map<string, unknown>();
+  for (const event of since) {
+    const changes = (event.changes ?? {}) as Record<string, unknown>;
+    for (const [field, change] of Object.entries(changes)) {
+      latest.set(field, change && typeof change === 'object' && 'new' in change ? change.new : undefined);
+    }
+  }
+  const message = 'Someone else changed this record since it was loaded';
+  const details: ErrorDetail[] = [...latest].map(([field, value]) => ({
+    field,
+    message: 'Changed by someone else',
+    rule: 'edit_conflict',
+    value,
+  }));
+  details.push({
+    field: 'updated_at',
+    message: 'The record’s current version: send it as If-Match to save over these changes',
+    rule: 'version',
+    value: version,
+  });
+  return new HttpError(409, message, { code: EDIT_CONFLICT, details });
+}
