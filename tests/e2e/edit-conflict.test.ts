@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y.ts';
 import {
   ADMIN,
   api,
@@ -96,6 +97,11 @@ describe('editing a record someone else changes', () => {
       .getByText(/Someone else saved this record after you opened it/)
       .waitFor();
     await screenshot(second, 'edit-conflict');
+    expect(await axeProblems(second, '.p-dialog')).toEqual([]);
+    // On a phone the alert's two ways on fit the screen.
+    await second.setViewportSize({ width: 390, height: 844 });
+    await mine.getByRole('button', { name: 'Keep my values and save' }).scrollIntoViewIfNeeded();
+    await screenshot(second, 'edit-conflict-phone');
     expect((await current())?.description).toBe('North side');
 
     // Their version: their name, and the description typed here stays to be saved.

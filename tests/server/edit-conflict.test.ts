@@ -256,4 +256,41 @@ describe.each(DRIVERS)('edit conflicts (%s)', (driver) => {
       expect((await rowOf(c.table, loaded.id))[camel], url).toBe(value);
     }
   });
+  it('guards an assignment, whose key is its position and task', async () => {
+    const p = await newPosition();
+    const task = await call(admin, {
+      method: 'POST',
+      url: '/api/v1/tasks',
+      payload: { task_code: `EC-A${n}`, task_name: 'Inspect', estimated_duration_minutes: 10 },
+    });
+    const made = await call(admin, {
+      method: 'POST',
+      url: '/api/v1/position-task-assignments',
+      payload: { position_id: p.id, task_id: task.json().task.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const loaded = made.json().assignment;
+    const url = `/api/v1/position-task-assignments/${loaded.position_id}/${loaded.task_id}`;
+    const first = await call(
+      admin,
+      { method: 'PUT', url, payload: { is_primary: true } },
+      ifMatch(loaded.updated_at),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().assignment.updated_at).not.toBe(loaded.updated_at);
+    const stale = await call(
+      manager,
+      { method: 'PUT', url, payload: { is_primary: false } },
+      ifMatch(loaded.updated_at),
+    );
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().details).toContainEqual(
+      expect.objectContaining({ field: 'is_primary', rule: 'edit_conflict', value: true }),
+    );
+    const list = await call(admin, {
+      method: 'GET',
+      url: `/api/v1/position-task-assignments?position_id=${p.id}`,
+    });
+    expect(list.json().assignments[0].is_primary).toBe(true);
+  });
 });

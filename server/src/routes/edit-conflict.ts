@@ -85,6 +85,15 @@ export function expectedVersion(request: FastifyRequest): string | null {
   return new Date(time).toISOString();
 }
 
+/** A guarded record that is no one-id row of TABLES (an assignment): how to lock it and read its version. */
+export interface EditTarget {
+  entity: string;
+  /** The id its audit events name. */
+  auditId: string;
+  /** Locks the record's row for the transaction (FOR UPDATE) and answers its updated_at, or none when it is gone. */
+  lockVersion: (db: Db) => Promise<Date | undefined>;
+}
+
 /**
  * Runs `save` guarded by the request's If-Match (see above); without one, as it is. `save` gets the
  * context to use: inside the guard's transaction its own `ctx.db.transaction` is a savepoint of it.
@@ -96,19 +105,32 @@ export async function guardedSave<R>(
   id: number,
   save: (ctx: RequestContext) => Promise<R>,
 ): Promise<R> {
-  const expected = expectedVersion(request);
-  if (!expected) return save(ctx);
   const table = TABLES[entity];
-  return ctx.db.transaction(async (tx) => {
-    // The row stays locked until the save commits: a second guarded save waits, then sees this one's version.
-    const [row] = await tx
+  const lockVersion = async (db: Db) => {
+    const [row] = await db
       .select({ updatedAt: table.updatedAt })
       .from(table)
       .where(and(eq(table.siteId, ctx.siteId), eq(table.id, id)))
       .for('update');
+    return row?.updatedAt;
+  };
+  return guardedSaveOf(ctx, request, { entity, auditId: String(id), lockVersion }, save);
+}
+
+export async function guardedSaveOf<R>(
+  ctx: RequestContext,
+  request: FastifyRequest,
+  target: EditTarget,
+  save: (ctx: RequestContext) => Promise<R>,
+): Promise<R> {
+  const expected = expectedVersion(request);
+  if (!expected) return save(ctx);
+  return ctx.db.transaction(async (tx) => {
+    // The row stays locked until the save commits: a second guarded save waits, then sees this one's version.
+    const version = (await target.lockVersion(tx))?.toISOString();
     // A missing record is the save's own 404.
-    if (!row || row.updatedAt.toISOString() === expected) return save({ ...ctx, db: tx });
-    throw await editConflict(tx, ctx.siteId, entity, id, expected, row.updatedAt.toISOString());
+    if (version === undefined || version === expected) return save({ ...ctx, db: tx });
+    throw await editConflict(tx, ctx.siteId, target.entity, target.auditId, expected, version);
   });
 }
 
@@ -116,11 +138,11 @@ async function editConflict(
   db: Db,
   siteId: string,
   entity: string,
-  id: number,
+  auditId: string,
   expected: string,
   version: string,
 ): Promise<HttpError> {
-  const events = await recordChangesSince(db, siteId, entity, String(id), new Date(expected));
+  const events = await recordChangesSince(db, siteId, entity, auditId, new Date(expected));
   // The first event at or after the loaded version is the change that made it (its event is written
   // after its row, in the same transaction); a lone event is the change that came since.
   const since = events.length > 1 ? events.slice(1) : events;
