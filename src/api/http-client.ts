@@ -10,6 +10,7 @@
  */
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ApiError, asErrorBody, fallbackErrorBody } from './api-error.ts';
+import { withEditVersion } from './edit-version.ts';
 import type { ErrorBody } from './gen/model';
 
 export const http = axios.create({
@@ -84,33 +85,6 @@ async function send<T>(config: AxiosRequestConfig, token: string | null): Promis
   } catch (error) {
     throw toApiError(error);
   }
-}
-
-/**
- * The version an edit dialog loaded, for its save (optimistic concurrency, issue 26): while `run`
- * is in flight, the first PUT or PATCH it sends carries `If-Match: "<version>"`, and the server
- * refuses it with 409 EDIT_CONFLICT if the record changed since. The generated calls take no
- * headers per call, so the dialog kit (useDialogForm) hands the version over here.
- */
-let editVersion: { version: string } | null = null;
-
-export async function savingOver<T>(version: string | null | undefined, run: () => Promise<T>): Promise<T> {
-  if (!version) return run();
-  const mine = { version };
-  editVersion = mine;
-  try {
-    return await run();
-  } finally {
-    if (editVersion === mine) editVersion = null;
-  }
-}
-
-function withEditVersion(config: AxiosRequestConfig): AxiosRequestConfig {
-  const method = (config.method ?? 'get').toLowerCase();
-  if (!editVersion || (method !== 'put' && method !== 'patch')) return config;
-  const { version } = editVersion;
-  editVersion = null;
-  return { ...config, headers: { ...(config.headers as object), 'If-Match': `"${version}"` } };
 }
 
 /** The orval mutator: resolves with the response body, rejects with ApiError. */

@@ -11,25 +11,13 @@
  * A request without If-Match (or `If-Match: *`) saves as before.
  */
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import {
-  customRoles,
-  legacyTaskTemplates,
-  positionGroups,
-  positions,
-  taskInstances,
-  tasks,
-  taskTemplates,
-  userGroups,
-  users,
-  visitSchedules,
-  workEntries,
-} from '../db/schema/index.ts';
 import { type ErrorDetail, errors, HttpError } from '../lib/errors.ts';
-import { recordChangesSince } from '../repositories/edit-history.ts';
+import { type GuardedEntity, lockRecordVersion, recordChangesSince } from '../repositories/edit-history.ts';
 import type { RequestContext } from '../types.ts';
+
+export { type GuardedEntity, isGuardedEntity } from '../repositories/edit-history.ts';
 
 export const EDIT_CONFLICT = 'EDIT_CONFLICT';
 
@@ -48,28 +36,6 @@ export const IfMatchHeaders = Type.Object({
     }),
   ),
 });
-
-/**
- * The tables of the records an update may guard, by the audit entity their changes are logged
- * under (the entity names what the conflict's changed fields are read from).
- */
-const TABLES = {
-  user: users,
-  position: positions,
-  position_group: positionGroups,
-  user_group: userGroups,
-  role: customRoles,
-  task: tasks,
-  task_template: taskTemplates,
-  legacy_task_template: legacyTaskTemplates,
-  task_instance: taskInstances,
-  visit_schedule: visitSchedules,
-  work_entry: workEntries,
-} as const;
-
-export type GuardedEntity = keyof typeof TABLES;
-
-export const isGuardedEntity = (entity: string): entity is GuardedEntity => entity in TABLES;
 
 /** The version the client loaded, as ISO text, or null when it sent none. */
 export function expectedVersion(request: FastifyRequest): string | null {
@@ -105,15 +71,7 @@ export async function guardedSave<R>(
   id: number,
   save: (ctx: RequestContext) => Promise<R>,
 ): Promise<R> {
-  const table = TABLES[entity];
-  const lockVersion = async (db: Db) => {
-    const [row] = await db
-      .select({ updatedAt: table.updatedAt })
-      .from(table)
-      .where(and(eq(table.siteId, ctx.siteId), eq(table.id, id)))
-      .for('update');
-    return row?.updatedAt;
-  };
+  const lockVersion = (db: Db) => lockRecordVersion(db, ctx.siteId, entity, id);
   return guardedSaveOf(ctx, request, { entity, auditId: String(id), lockVersion }, save);
 }
 

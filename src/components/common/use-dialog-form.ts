@@ -3,7 +3,7 @@
  * resolver, save, then either onSaved or the server's field errors on their fields, and the
  * dialog-level failure only when no field matched. Returns the form and AppDialog's props.
  *
- * Editing a record, the save carries the `version` it was loaded at (src/api/http-client.ts
+ * Editing a record, the save carries the `version` it was loaded at (src/api/edit-version.ts
  * savingOver). When someone else saved the record since (409 EDIT_CONFLICT), each field they
  * changed says so under it with its value now, and the dialog offers to load their version or to
  * keep the user's values and save over it (AppDialog's `conflict`).
@@ -18,7 +18,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { savingOver } from '../../api/http-client.ts';
+import { savingOver } from '../../api/edit-version.ts';
 import { conflictValueText, type EditConflict, editConflictOf } from './edit-conflict.ts';
 import {
   applyServerErrors,
