@@ -67,7 +67,11 @@ export function parseLiveEvent(type: string, data: string): LiveEvent | 'reset' 
   }
   if (type === 'changed') {
     const resource = value.resource as LiveResource;
-    return LIVE_RESOURCES.includes(resource) ? { type, data: { resource } } : null;
+    if (!LIVE_RESOURCES.includes(resource)) return null;
+    const records = Array.isArray(value.records)
+      ? value.records.filter((r): r is string => typeof r === 'string')
+      : undefined;
+    return { type, data: { resource, ...(records ? { records } : {}) } };
   }
   if (type === 'system.status') {
     const redis = value.redis === 'up' || value.redis === 'down' ? value.redis : undefined;

@@ -10,6 +10,7 @@
  */
 import axios, { type AxiosError, type AxiosRequestConfig, type AxiosResponse } from 'axios';
 import { ApiError, asErrorBody, fallbackErrorBody } from './api-error.ts';
+import { withEditVersion } from './edit-version.ts';
 import type { ErrorBody } from './gen/model';
 
 export const http = axios.create({
@@ -88,11 +89,11 @@ async function send<T>(config: AxiosRequestConfig, token: string | null): Promis
 
 /** The orval mutator: resolves with the response body, rejects with ApiError. */
 export async function apiRequest<T>(config: AxiosRequestConfig, options?: AxiosRequestConfig): Promise<T> {
-  const merged: AxiosRequestConfig = {
+  const merged: AxiosRequestConfig = withEditVersion({
     ...config,
     ...options,
     headers: { ...(config.headers as object), ...(options?.headers as object) },
-  };
+  });
   const link = session;
   const token = link?.getToken() ?? null;
   try {

@@ -4,7 +4,8 @@
  * events. An event says what changed, never the record itself: a screen reads it through the API,
  * where its own permissions apply.
  */
-import { hasPermission, type Permission, type RoleLike } from './permissions.ts';
+import { hasAnyPermission, hasPermission, type Permission, type RoleLike } from './permissions.ts';
+import { TRASH_READERS } from './trash.ts';
 
 /** A work entry's change; `user_id` is the entry's worker (a worker receives only their own). */
 export const WORK_ENTRY_EVENTS = [
@@ -31,12 +32,27 @@ export const LIVE_RESOURCES = [
   'tasks',
   'roles',
   'site_settings',
+  'visit_schedules',
+  'coverage',
+  'trash',
+  'work_entries_archive',
 ] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];
 
 export interface ChangedEventData {
   resource: LiveResource;
+  /**
+   * The records that changed, as `<entity>:<id>` (e.g. 'position:12'), so a dialog editing one can
+   * say it changed; left out when there are more than LIVE_RECORDS_MAX (anything may have changed).
+   */
+  records?: string[];
 }
+
+/** The most records a "changed" event names. */
+export const LIVE_RECORDS_MAX = 50;
+
+/** How a "changed" event names a record. */
+export const liveRecord = (entity: string, id: number | string) => `${entity}:${id}`;
 
 /** The system status changed (e.g. Redis went away or came back): the status screen reloads. */
 export interface SystemStatusEventData {
@@ -56,7 +72,7 @@ export type LiveControlEvent = 'ready' | 'reset';
 
 /** An audit entity's list, and the permission that reads it. Entities not named here are silent. */
 export const RESOURCE_OF_ENTITY: Readonly<
-  Record<string, { resource: LiveResource; read: Permission | null }>
+  Record<string, { resource: LiveResource; read: Permission | readonly Permission[] | null }>
 > = {
   user: { resource: 'users', read: 'users.read' },
   position: { resource: 'positions', read: 'positions.read' },
@@ -70,9 +86,14 @@ export const RESOURCE_OF_ENTITY: Readonly<
   dependency: { resource: 'tasks', read: 'tasks.read' },
   role: { resource: 'roles', read: 'roles.read' },
   site_settings: { resource: 'site_settings', read: null },
+  visit_schedule: { resource: 'visit_schedules', read: 'positions.read' },
+  // Written by the jobs (jobs/announce.ts): windows judged, the trash purged, entries archived.
+  coverage_window: { resource: 'coverage', read: 'work_entries.view_all' },
+  trash: { resource: 'trash', read: TRASH_READERS },
+  work_entry_archive: { resource: 'work_entries_archive', read: 'work_entries.view_all' },
 };
 
-const READ_OF_RESOURCE = new Map<LiveResource, Permission | null>(
+const READ_OF_RESOURCE = new Map<LiveResource, Permission | readonly Permission[] | null>(
   Object.values(RESOURCE_OF_ENTITY).map((r) => [r.resource, r.read]),
 );
 
@@ -91,7 +112,11 @@ export function mayReceive(event: LiveEvent, viewer: LiveViewer): boolean {
   switch (event.type) {
     case 'changed': {
       const read = READ_OF_RESOURCE.get(event.data.resource);
-      return read === null || (read !== undefined && hasPermission(viewer.role, read));
+      if (read === null) return true;
+      if (read === undefined) return false;
+      return typeof read === 'string'
+        ? hasPermission(viewer.role, read)
+        : hasAnyPermission(viewer.role, read);
     }
     case 'system.status':
       return hasPermission(viewer.role, 'system.settings');

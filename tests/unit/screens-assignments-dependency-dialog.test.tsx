@@ -27,6 +27,7 @@ const row = (taskId: number, code: string): PositionTaskAssignment => ({
   is_primary: false,
   is_active: true,
   assigned_at: '2026-03-05T10:00:00Z',
+  updated_at: '2026-03-05T10:00:00Z',
 });
 const ASSIGNED = [row(1, 'WELD'), row(2, 'PAINT'), row(3, 'INSPECT')];
 

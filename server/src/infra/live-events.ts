@@ -11,8 +11,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  LIVE_RECORDS_MAX,
   type LiveEvent,
   type LiveViewer,
+  liveRecord,
   mayReceive,
   RESOURCE_OF_ENTITY,
   type WorkEntryEventType,
@@ -95,7 +97,7 @@ export async function eventsOfChanges(db: Db, siteId: string, changes: AuditInpu
     ]),
   );
   const events: LiveEvent[] = [];
-  const lists = new Set<string>();
+  const lists = new Map<string, Extract<LiveEvent, { type: 'changed' }>['data']>();
   for (const c of changes) {
     if (c.entity === 'work_entry') {
       const type = WORK_ENTRY_ACTION[c.action] ?? 'work_entry.updated';
@@ -108,9 +110,19 @@ export async function eventsOfChanges(db: Db, siteId: string, changes: AuditInpu
       continue;
     }
     const list = RESOURCE_OF_ENTITY[c.entity];
-    if (!list || lists.has(list.resource)) continue;
-    lists.add(list.resource);
-    events.push({ type: 'changed', data: { resource: list.resource } });
+    if (!list) continue;
+    // One event per list, in the order of its first change, naming the records that changed.
+    let data = lists.get(list.resource);
+    if (!data) {
+      data = { resource: list.resource, records: [] };
+      lists.set(list.resource, data);
+      events.push({ type: 'changed', data });
+    }
+    if (c.id === undefined || c.id === null) delete data.records;
+    else if (data.records && !data.records.includes(liveRecord(c.entity, c.id))) {
+      data.records.push(liveRecord(c.entity, c.id));
+      if (data.records.length > LIVE_RECORDS_MAX) delete data.records;
+    }
   }
   return events;
 }

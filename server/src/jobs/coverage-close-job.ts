@@ -12,8 +12,8 @@ export function coverageCloseJob(): JobDefinition {
     name: COVERAGE_CLOSE_JOB,
     firstRunMs: everyMs,
     everyMs,
-    async run({ db, log, stopping }) {
-      const runs = await runCoverageClose(db, { stopping });
+    async run({ db, log, stopping, announce }) {
+      const runs = await runCoverageClose(db, { stopping, announce });
       for (const run of runs.filter((r) => r.stored > 0)) {
         log.info({ siteId: run.siteId, stored: run.stored }, 'coverage windows judged');
       }

@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import * as windows from '../repositories/coverage-windows.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
 import * as schedules from '../repositories/visit-schedules.ts';
+import type { Announce } from './announce.ts';
 import { DAY_MS } from './definition.ts';
 
 export const COVERAGE_CLOSE_JOB = 'coverage-close';
@@ -23,6 +24,8 @@ const LOOKBACK_MS = 48 * 60 * 60 * 1000;
 export interface CloseRunOptions {
   now?: Date;
   stopping?: () => boolean;
+  /** Tells the live event streams of each site's stored verdicts (the coverage screen reloads). */
+  announce?: Announce;
 }
 
 export const ruleOf = (s: schedules.ScheduleRow): ScheduleRule => ({
@@ -101,7 +104,10 @@ export async function runCoverageClose(
   const results: { siteId: string; stored: number }[] = [];
   for (const siteId of await schedules.schedulingSites(db)) {
     if (options.stopping?.()) break;
-    results.push({ siteId, stored: await closeSiteWindows(db, siteId, now) });
+    const stored = await closeSiteWindows(db, siteId, now);
+    if (stored > 0)
+      await options.announce?.(siteId, [{ action: 'coverage_window.close', entity: 'coverage_window' }]);
+    results.push({ siteId, stored });
   }
   return results;
 }

@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { JobSiteCounts } from '../db/schema/index.ts';
 import type { JobRunner } from '../types.ts';
+import type { Announce } from './announce.ts';
 
 export type { JobRunner };
 
@@ -27,6 +28,8 @@ export interface JobContext {
   runner?: JobRunner;
   /** 1 for a slot's first run, 2 for its first retry, … */
   attempt?: number;
+  /** Tells the live event streams what a committed batch changed (announce.ts); absent outside a server. */
+  announce?: Announce;
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */

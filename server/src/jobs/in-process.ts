@@ -6,6 +6,7 @@
  * not repeat a slot claims it per site in job_runs (the archive does).
  */
 import type { FastifyInstance } from 'fastify';
+import { liveAnnouncer } from './announce.ts';
 import { backoffMs, type JobDefinition, retryOf } from './definition.ts';
 import type { JobsState } from './index.ts';
 import { runRecorded } from './recorded-run.ts';
@@ -23,6 +24,7 @@ export function runInProcess(app: FastifyInstance, jobs: JobDefinition[], state:
         log: app.log,
         instance: state.instance,
         stopping: () => stopping,
+        announce: liveAnnouncer(app),
         runner: 'in-process' as const,
       };
       const run: Promise<void> = runRecorded(job, base, attempt)

@@ -10,6 +10,7 @@
  * (retryDelay · 2^n, capped) up to its retry limit. Stopping waits for the run in hand.
  */
 import type { FastifyInstance } from 'fastify';
+import { liveAnnouncer } from './announce.ts';
 import type { JobDefinition } from './definition.ts';
 import { retryOf } from './definition.ts';
 import type { JobsState } from './index.ts';
@@ -74,6 +75,7 @@ export function runOnQueue(app: FastifyInstance, jobs: JobDefinition[], state: J
         log: app.log,
         instance: state.instance,
         stopping: () => stopping,
+        announce: liveAnnouncer(app),
         runner: 'pg-boss' as const,
       };
       await boss.work(job.name, { pollingIntervalSeconds: pollSeconds, batchSize: 1 }, async ([queued]) => {

@@ -8,9 +8,11 @@
  * batch locks its rows with SKIP LOCKED, so even two purgers at once never remove one twice.
  */
 import type { Db } from '../db/client.ts';
+import type { AuditInput } from '../lib/audit-record.ts';
 import { appendAuditEvent } from '../repositories/audit-events.ts';
 import * as runs from '../repositories/job-runs.ts';
 import * as repo from '../repositories/trash.ts';
+import type { Announce } from './announce.ts';
 import { HOUR_MS, type JobDefinition, secondsFromEnv, slotOf } from './definition.ts';
 
 export const TRASH_PURGE_JOB = 'trash-purge';
@@ -24,6 +26,8 @@ export interface PurgeRunOptions {
   stopping?: () => boolean;
   /** Claim each site's slot in job_runs (default); false when the job queue runs it once. */
   claim?: boolean;
+  /** Tells the live event streams of each committed batch (the trash list reloads). */
+  announce?: Announce;
 }
 
 export interface PurgeSiteRun {
@@ -47,6 +51,7 @@ export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<P
     }
     let purged = 0;
     for (;;) {
+      const event: AuditInput = { action: 'trash.purge', entity: 'trash' };
       const gone = await db.transaction(async (tx) => {
         const rows = await repo.purgeDue(tx, siteId, now, batchSize);
         if (rows.length > 0)
@@ -54,8 +59,7 @@ export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<P
             tx,
             { siteId, actorId: null, actorName: 'system' },
             {
-              action: 'trash.purge',
-              entity: 'trash',
+              ...event,
               details: {
                 count: rows.length,
                 items: rows.map((r) => ({ id: r.id, entity_type: r.entityType, entity_id: r.entityId })),
@@ -64,6 +68,7 @@ export async function runTrashPurge(db: Db, options: PurgeRunOptions): Promise<P
           );
         return rows.length;
       });
+      if (gone > 0) await options.announce?.(siteId, [event]);
       purged += gone;
       const done = gone < batchSize || Boolean(options.stopping?.());
       if (claiming) await runs.recordRun(db, run, gone, done && gone < batchSize);
@@ -80,8 +85,8 @@ export function trashPurgeJob(): JobDefinition {
     name: TRASH_PURGE_JOB,
     firstRunMs: secondsFromEnv('TRASH_PURGE_FIRST_RUN_SECONDS', 120_000),
     everyMs: HOUR_MS,
-    async run({ db, log, instance, stopping, runner }) {
-      const runs = await runTrashPurge(db, { instance, stopping, claim: runner !== 'pg-boss' });
+    async run({ db, log, instance, stopping, runner, announce }) {
+      const runs = await runTrashPurge(db, { instance, stopping, claim: runner !== 'pg-boss', announce });
       for (const run of runs) {
         if (run.purged > 0) log.info({ siteId: run.siteId, purged: run.purged }, 'trash purged');
       }

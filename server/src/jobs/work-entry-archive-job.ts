@@ -17,9 +17,9 @@ export function workEntryArchiveJob(): JobDefinition {
     name: ARCHIVE_JOB,
     firstRunMs: secondsFromEnv('WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS', 60_000),
     everyMs: Math.min(slotMs, HOUR_MS),
-    async run({ db, log, instance, stopping, runner }) {
+    async run({ db, log, instance, stopping, runner, announce }) {
       const claim = runner !== 'pg-boss';
-      const runs = await runWorkEntryArchive(db, { instance, slotMs, stopping, claim });
+      const runs = await runWorkEntryArchive(db, { instance, slotMs, stopping, claim, announce });
       for (const run of runs.filter((r) => r.moved > 0)) {
         log.info({ siteId: run.siteId, moved: run.moved, cutoff: run.cutoff }, 'work entries archived');
       }

@@ -15,6 +15,7 @@
 import type { Db } from '../db/client.ts';
 import * as runs from '../repositories/job-runs.ts';
 import * as repo from '../repositories/work-entries-archive.ts';
+import type { Announce } from './announce.ts';
 import { DAY_MS, slotOf } from './definition.ts';
 
 export const ARCHIVE_JOB = 'work-entry-archive';
@@ -34,6 +35,8 @@ export interface ArchiveRunOptions {
   stopping?: () => boolean;
   /** Claim each site's slot in job_runs (default); false when the job queue already runs it once. */
   claim?: boolean;
+  /** Tells the live event streams of each committed batch (the archive and the dashboard reload). */
+  announce?: Announce;
 }
 
 export interface SiteRun {
@@ -66,6 +69,10 @@ export async function runWorkEntryArchive(db: Db, options: ArchiveRunOptions): P
     for (;;) {
       const n = await repo.moveBatch(db, site.siteId, cutoff, batchSize);
       moved += n;
+      if (n > 0)
+        await options.announce?.(site.siteId, [
+          { action: 'work_entry.archive', entity: 'work_entry_archive' },
+        ]);
       const done = n < batchSize || Boolean(options.stopping?.());
       if (claiming) await runs.recordRun(db, run, n, done && n < batchSize);
       if (done) break;

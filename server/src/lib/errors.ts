@@ -11,6 +11,8 @@ export interface ErrorDetail {
   /** The rule that failed (required, minLength, email, …), so a console can show it in its language. */
   rule?: string;
   params?: Record<string, string | number>;
+  /** An edit conflict's field: its current value (routes/edit-conflict.ts). */
+  value?: unknown;
 }
 
 export class HttpError extends Error {

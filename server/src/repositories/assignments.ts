@@ -23,6 +23,7 @@ const columns = {
   isPrimary: a.isPrimary,
   isActive: a.isActive,
   assignedAt: a.assignedAt,
+  updatedAt: a.updatedAt,
 };
 
 function joined(db: Db) {
@@ -37,6 +38,7 @@ function toApi(r: JoinedRow): ApiAssignment {
     is_primary: r.isPrimary,
     is_active: r.isActive,
     assigned_at: r.assignedAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
   };
 }
 
@@ -108,6 +110,21 @@ export async function findAssignment(
 ): Promise<ApiAssignment | undefined> {
   const [row] = await joined(db).where(siteWhere(siteId, eq(a.positionId, positionId), eq(a.taskId, taskId)));
   return row ? toApi(row) : undefined;
+}
+
+/** Locks an assignment's row for the transaction and answers its updated_at (an edit's version). */
+export async function lockAssignmentVersion(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  taskId: number,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ updatedAt: a.updatedAt })
+    .from(a)
+    .where(siteWhere(siteId, eq(a.positionId, positionId), eq(a.taskId, taskId)))
+    .for('update');
+  return row?.updatedAt;
 }
 
 export async function insertAssignment(

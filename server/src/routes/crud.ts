@@ -34,6 +34,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import { PERMISSIONS, type Permission } from '#domain/permissions.ts';
 import { IdParams, MessageResponse } from '../schemas/common.ts';
 import type { RequestContext } from '../types.ts';
+import { EDITED, IfMatchHeaders, isGuardedEntity } from './edit-conflict.ts';
 import { byId, byIdResult, created, listed, updated } from './handlers.ts';
 import { conflict, notFound, routeKit } from './kit.ts';
 
@@ -174,12 +175,19 @@ export function crudRoutes<One extends string, Service>(
   }
   const update = service[`update${name}`];
   if (update) {
-    const response = { 200: record, ...missing, ...clash(options.update, options.conflict) };
-    const spec = { params, body: schema('Update'), response };
+    const own =
+      (typeof options.update === 'object' ? options.update.conflict : undefined) ?? options.conflict;
+    const response = { 200: record, ...missing, ...conflict(own ? `${own}; or ${EDITED}` : EDITED) };
+    const spec = { params, headers: IfMatchHeaders, body: schema('Update'), response };
+    // A save carrying the version it loaded (If-Match) is refused once it is stale.
+    const entity = words(name).join('_');
+    if (!isGuardedEntity(entity))
+      throw new Error(`crudRoutes ${name}: edit-conflict.ts has no table for ${entity}`);
+    const guard = entity;
     app.put(
       `${path}/:id`,
       route('update', `update${name}`, options.update, `Update ${article(noun)}`, spec),
-      updated(app, key, update),
+      updated(app, key, update, guard),
     );
   }
   const remove = service[`delete${name}`];

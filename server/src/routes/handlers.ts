@@ -13,6 +13,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../types.ts';
+import { type GuardedEntity, guardedSave } from './edit-conflict.ts';
 import { contextOf } from './kit.ts';
 
 type IdRequest = FastifyRequest<{ Params: { id: number } }>;
@@ -39,14 +40,23 @@ export function byId<K extends string, R>(
     ({ [key]: await get(contextOf(app, request), request.params.id) }) as Record<K, R>;
 }
 
-/** PUT /:id: the updated row under `key`. */
+/**
+ * PUT /:id: the updated row under `key`. With `guard` (the record's audit entity), a save carrying
+ * If-Match is refused with 409 EDIT_CONFLICT when the record changed since (edit-conflict.ts).
+ */
 export function updated<K extends string, B, R>(
   app: FastifyInstance,
   key: K,
   update: (ctx: RequestContext, id: number, body: B) => Promise<R>,
+  guard?: GuardedEntity,
 ) {
-  return async (request: IdRequest) =>
-    ({ [key]: await update(contextOf(app, request), request.params.id, request.body as B) }) as Record<K, R>;
+  return async (request: IdRequest) => {
+    const ctx = contextOf(app, request);
+    const { id } = request.params;
+    const save = (inTx: RequestContext) => update(inTx, id, request.body as B);
+    const row = guard ? await guardedSave(ctx, request, guard, id, save) : await save(ctx);
+    return { [key]: row } as Record<K, R>;
+  };
 }
 
 /** DELETE /:id (or any by-id action): the service's own answer. */

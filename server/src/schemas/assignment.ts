@@ -16,6 +16,8 @@ export const Assignment = Type.Object(
     is_primary: Type.Boolean(),
     is_active: Type.Boolean(),
     assigned_at: timestamp(),
+    /** The assignment's version: sent back as If-Match, a save is refused once it changed (EDIT_CONFLICT). */
+    updated_at: timestamp(),
   },
   { $id: 'PositionTaskAssignment' },
 );

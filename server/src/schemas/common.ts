@@ -7,6 +7,9 @@ export const ErrorDetail = Type.Object(
     message: Type.String(),
     rule: Type.Optional(Type.String()),
     params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+    value: Type.Optional(
+      Type.Unknown({ description: 'An edit conflict’s field (EDIT_CONFLICT): its current value' }),
+    ),
   },
   { $id: 'ErrorDetail' },
 );

@@ -5,6 +5,10 @@
  * takes focus; Escape, the close icon and Cancel close it, except while saving, and ask first when
  * the form has unsaved changes, as leaving the page does (a route change or closing the tab).
  * Escape inside an open dropdown or calendar closes only that popup.
+ *
+ * Editing a record (`history` names it), a live event saying someone else changed it shows a
+ * notice above the fields; a save refused because they did (`conflict`, useDialogForm) shows what
+ * they changed and offers their version or a save that keeps the user's values.
  */
 import { useBlocker, useRouter } from '@tanstack/react-router';
 import { Button } from 'primereact/button';
@@ -13,7 +17,10 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { type BaseSyntheticEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { liveRecord } from '../../domain/live-events.ts';
 import { type HistoryTarget, RecordHistory } from '../audit/record-history.tsx';
+import { useLiveEvent } from '../live/use-live-event.ts';
+import type { DialogConflict } from './use-dialog-form.ts';
 
 export interface AppDialogProps {
   header: string;
@@ -37,7 +44,24 @@ export interface AppDialogProps {
   size?: 'normal' | 'wide';
   /** The record being edited: its History panel below the form (for a viewer who may read it). */
   history?: HistoryTarget | null;
+  /** A save was refused because someone else saved the record first: the alert's two ways on. */
+  conflict?: DialogConflict | null;
   children: ReactNode;
+}
+
+/** Whether someone else changed the record while the dialog is open (a live "changed" event naming it). */
+function useChangedElsewhere(visible: boolean, saving: boolean, record: HistoryTarget | null | undefined) {
+  const [changed, setChanged] = useState(false);
+  const key = record ? liveRecord(record.entityType, record.entityId) : null;
+  useEffect(() => {
+    if (visible) setChanged(false);
+  }, [visible]);
+  useLiveEvent((event) => {
+    // The dialog's own save announces the record too: not while it is being sent.
+    if (!visible || saving || !key || event.type !== 'changed') return;
+    if (event.data.records?.includes(key)) setChanged(true);
+  });
+  return [changed, setChanged] as const;
 }
 
 /**
@@ -103,9 +127,15 @@ export function AppDialog({
   dirty = false,
   size = 'normal',
   history,
+  conflict,
   children,
 }: AppDialogProps) {
   const { t } = useTranslation();
+  const [changedElsewhere, setChangedElsewhere] = useChangedElsewhere(visible, saving, history);
+  // A refused save says more than the notice did (and what follows it is the user's choice).
+  useEffect(() => {
+    if (conflict) setChangedElsewhere(false);
+  }, [conflict, setChangedElsewhere]);
   const formRef = useRef<HTMLFormElement>(null);
   // A dialog can open outside a router (tests, the sign-in page): then there is no page to leave.
   const router = useRouter({ warn: false });
@@ -158,7 +188,39 @@ export function AppDialog({
       breakpoints={{ '640px': '95vw' }}
     >
       <form id={formId} ref={formRef} onSubmit={onSubmit} noValidate>
-        {error ? <Message severity="error" text={error} className="form-alert" role="alert" /> : null}
+        {changedElsewhere && !error ? (
+          <Message
+            severity="warn"
+            text={t('common.editConflict.notice')}
+            className="form-alert"
+            role="status"
+            data-testid="changed-elsewhere"
+          />
+        ) : null}
+        {error && conflict ? (
+          <div className="form-alert form-conflict" role="alert">
+            <Message severity="warn" text={error} />
+            <div className="form-conflict__actions">
+              <Button
+                type="button"
+                label={t('common.editConflict.reload')}
+                icon="pi pi-refresh"
+                outlined
+                size="small"
+                onClick={conflict.onReload}
+              />
+              <Button
+                type="button"
+                label={t('common.editConflict.keepMine')}
+                icon="pi pi-check"
+                size="small"
+                onClick={conflict.onKeepMine}
+              />
+            </div>
+          </div>
+        ) : error ? (
+          <Message severity="error" text={error} className="form-alert" role="alert" />
+        ) : null}
         {children}
       </form>
       {history ? <RecordHistory key={`${history.entityType}:${history.entityId}`} target={history} /> : null}

@@ -37,7 +37,8 @@ export function detailToFormMessage(detail: ErrorDetail, overrides: ServerErrorO
   return formMessage(`validation.${rule}`, needed.length > 0 ? params : undefined);
 }
 
-function formFieldOf<T extends FieldValues>(
+/** The form field an API field is shown on, if the form has one. */
+export function formFieldOf<T extends FieldValues>(
   fields: ServerErrorFields<T>,
   apiField: string,
 ): Path<T> | undefined {

@@ -89,13 +89,24 @@ export function createdIdOf(answer: unknown): number | undefined {
   return undefined;
 }
 
+/** A record's version as the API answers it (its updated_at), if it has one. */
+export function versionOf(record: unknown): string | null {
+  const value = (record as { updated_at?: unknown } | null)?.updated_at;
+  return typeof value === 'string' ? value : null;
+}
+
 export function useRecordForm<R, S extends AnyObjectSchema>(options: RecordFormOptions<R, S>) {
   type T = InferType<S>;
   const { schema, record, visible, onHide, onSaved, header, create, update, failureMessage } = options;
   const resolver = useMemo(() => yupResolver(schema) as Resolver<T>, [schema]);
+  const valuesOf = (r: R | null) =>
+    options.values ? options.values(r) : recordValues(schema, r as object | null);
   const { form, dialogProps } = useDialogForm<T>({
     resolver,
-    values: options.values ? options.values(record) : recordValues(schema, record as object | null),
+    values: valuesOf(record),
+    // Editing: the save is based on the version loaded (409 EDIT_CONFLICT when someone saved since).
+    version: versionOf(record),
+    reloadValues: (changed) => valuesOf({ ...(record as object), ...changed } as R),
     visible,
     fields: options.fields ?? (schemaFields(schema) as Path<T>[]),
     overrides: options.overrides,

@@ -31,8 +31,12 @@ const PATHS: Record<LiveResource, string[]> = {
   tasks: ['/tasks', '/unified-tasks', '/task-templates', '/position-task-assignments', '/task-dependencies'],
   roles: ['/roles'],
   site_settings: ['/site-settings'],
+  visit_schedules: ['/visit-schedules'],
+  coverage: ['/coverage'],
+  trash: ['/trash'],
+  work_entries_archive: ['/work-entries/archive'],
 };
-const COUNTED = new Set<LiveResource>(['users', 'positions', 'tasks']);
+const COUNTED = new Set<LiveResource>(['users', 'positions', 'tasks', 'work_entries_archive']);
 /** How long a burst of changes is gathered before the dashboard reloads once. */
 const DASHBOARD_DELAY_MS = 300;
 

@@ -43,6 +43,18 @@ export const enCore = {
       accept: 'Discard',
       keep: 'Keep editing',
     },
+    /** An edit dialog's record changed elsewhere (issue 26): the live notice and a refused save. */
+    editConflict: {
+      notice: 'Someone else changed this record while you were editing it.',
+      message:
+        'Someone else saved this record after you opened it. What they changed is marked on the fields.',
+      messagePlain: 'Someone else saved this record after you opened it.',
+      also: 'They also changed: {{fields}}',
+      field: 'Changed by someone else to: {{value}}',
+      empty: '(empty)',
+      reload: 'Load their version',
+      keepMine: 'Keep my values and save',
+    },
   },
   errors: {
     accessDenied: 'Access denied. You do not have permission to view this page.',

@@ -39,6 +39,17 @@ export const fiCore: CoreTranslation = {
       accept: 'Hylkää',
       keep: 'Jatka muokkausta',
     },
+    editConflict: {
+      notice: 'Joku muu muutti tätä tietuetta muokkauksesi aikana.',
+      message:
+        'Joku muu tallensi tämän tietueen sen jälkeen, kun avasit sen. Hänen muutoksensa on merkitty kenttiin.',
+      messagePlain: 'Joku muu tallensi tämän tietueen sen jälkeen, kun avasit sen.',
+      also: 'Hän muutti myös: {{fields}}',
+      field: 'Toinen käyttäjä muutti arvoksi: {{value}}',
+      empty: '(tyhjä)',
+      reload: 'Lataa hänen versionsa',
+      keepMine: 'Pidä omat arvot ja tallenna',
+    },
   },
   errors: {
     accessDenied: 'Pääsy estetty. Sinulla ei ole oikeutta tämän sivun katseluun.',

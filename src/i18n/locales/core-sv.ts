@@ -39,6 +39,17 @@ export const svCore: CoreTranslation = {
       accept: 'Förkasta',
       keep: 'Fortsätt redigera',
     },
+    editConflict: {
+      notice: 'Någon annan ändrade den här posten medan du redigerade den.',
+      message:
+        'Någon annan sparade den här posten efter att du öppnade den. Deras ändringar är markerade vid fälten.',
+      messagePlain: 'Någon annan sparade den här posten efter att du öppnade den.',
+      also: 'De ändrade också: {{fields}}',
+      field: 'Ändrat av någon annan till: {{value}}',
+      empty: '(tomt)',
+      reload: 'Läs in deras version',
+      keepMine: 'Behåll mina värden och spara',
+    },
   },
   errors: {
     accessDenied: 'Åtkomst nekad. Du har inte behörighet att visa den här sidan.',

@@ -9,6 +9,7 @@ import { AppDialog } from '../../components/common/app-dialog.tsx';
 import { formMessage } from '../../components/common/form-message.ts';
 import { schemaFields } from '../../components/common/form-rules.ts';
 import { useDialogForm } from '../../components/common/use-dialog-form.ts';
+import { versionOf } from '../../components/common/use-record-form.ts';
 import { useUsersList } from '../users/use-users-api.ts';
 import { userGroupKey, userGroupsListKey } from './use-user-groups-api.ts';
 import {
@@ -71,6 +72,8 @@ export function UserGroupFormDialog({ visible, onHide, group, onCreated, onUpdat
     },
     onSaved: () => {},
     failureMessage: t('userGroups.saveFailed'),
+    version: versionOf(group),
+    reloadValues: (changed) => userGroupFormValues(group && { ...group, ...changed }),
   });
 
   const name = useWatch({ control: form.control, name: 'group_name' });

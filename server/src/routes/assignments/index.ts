@@ -16,11 +16,14 @@ import {
 } from '../../schemas/assignment.ts';
 import { BulkRulesBody, BulkRulesResult } from '../../schemas/bulk-rules.ts';
 import { IdParams } from '../../schemas/common.ts';
+import type { RequestContext } from '../../types.ts';
+import { EDITED, guardedSaveOf, IfMatchHeaders } from '../edit-conflict.ts';
 import { created } from '../handlers.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { bulkAssign } from './bulk.ts';
 import { runBulkRules } from './bulk-rules.ts';
 import {
+  assignmentEditTarget,
   createAssignment,
   deleteAssignment,
   listAssignments,
@@ -127,16 +130,21 @@ const assignmentRoutes: FastifyPluginAsyncTypebox = async (app) => {
     op(
       'tasks.update',
       { operationId: 'updatePositionTaskAssignment', summary: 'Change whether the task is primary there' },
-      { params: AssignmentParams, body: AssignmentUpdate, response: { 200: AssignmentResponse, ...missing } },
+      {
+        params: AssignmentParams,
+        headers: IfMatchHeaders,
+        body: AssignmentUpdate,
+        response: { 200: AssignmentResponse, ...missing, ...conflict(EDITED) },
+      },
     ),
-    async (request) => ({
-      assignment: await updateAssignment(
-        contextOf(app, request),
-        request.params.positionId,
-        request.params.taskId,
-        request.body.is_primary,
-      ),
-    }),
+    async (request) => {
+      const { positionId, taskId } = request.params;
+      const ctx = contextOf(app, request);
+      const save = (inTx: RequestContext) =>
+        updateAssignment(inTx, positionId, taskId, request.body.is_primary);
+      const target = assignmentEditTarget(ctx, positionId, taskId);
+      return { assignment: await guardedSaveOf(ctx, request, target, save) };
+    },
   );
 
   app.delete(

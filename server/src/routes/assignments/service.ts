@@ -12,6 +12,7 @@ import { positionRows } from '../../repositories/positions.ts';
 import { taskRows } from '../../repositories/tasks.ts';
 import type { AssignmentCreate, AssignmentListOptions } from '../../schemas/assignment.ts';
 import type { RequestContext } from '../../types.ts';
+import type { EditTarget } from '../edit-conflict.ts';
 import { assertPositionUsable } from '../positions/service.ts';
 import { moveToTrash } from '../trash/bin.ts';
 
@@ -87,6 +88,17 @@ async function loadAssignment(ctx: RequestContext, positionId: number, taskId: n
   if (!row) throw notFound();
   return row;
 }
+
+/** What a save guarded by If-Match locks and compares (edit-conflict.ts): the assignment's row. */
+export const assignmentEditTarget = (
+  ctx: RequestContext,
+  positionId: number,
+  taskId: number,
+): EditTarget => ({
+  entity: 'assignment',
+  auditId: assignmentId(positionId, taskId),
+  lockVersion: (db) => repo.lockAssignmentVersion(db, ctx.siteId, positionId, taskId),
+});
 
 export async function updateAssignment(
   ctx: RequestContext,

@@ -8,8 +8,9 @@ import {
   VisitScheduleResponse,
   VisitScheduleUpdate,
 } from '../../schemas/visit-schedule.ts';
+import { EDITED, IfMatchHeaders } from '../edit-conflict.ts';
 import { byId, byIdResult, created, updated } from '../handlers.ts';
-import { contextOf, notFound, routeKit } from '../kit.ts';
+import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import * as service from './service.ts';
 
 const { op } = routeKit('visit-schedules');
@@ -61,9 +62,14 @@ const visitScheduleRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'A changed rule applies to windows starting from now; closed windows keep the rule they were judged by.',
       },
-      { params: IdParams, body: VisitScheduleUpdate, response: { 200: VisitScheduleResponse, ...missing } },
+      {
+        params: IdParams,
+        headers: IfMatchHeaders,
+        body: VisitScheduleUpdate,
+        response: { 200: VisitScheduleResponse, ...missing, ...conflict(EDITED) },
+      },
     ),
-    updated(app, 'visit_schedule', service.updateVisitSchedule),
+    updated(app, 'visit_schedule', service.updateVisitSchedule, 'visit_schedule'),
   );
   app.delete(
     '/:id',

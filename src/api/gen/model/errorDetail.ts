@@ -12,4 +12,6 @@ export interface ErrorDetail {
   message: string;
   rule?: string;
   params?: ErrorDetailParams;
+  /** An edit conflict’s field (EDIT_CONFLICT): its current value */
+  value?: unknown;
 }

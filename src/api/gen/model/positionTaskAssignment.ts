@@ -16,4 +16,5 @@ export interface PositionTaskAssignment {
   is_primary: boolean;
   is_active: boolean;
   assigned_at: string;
+  updated_at: string;
 }
