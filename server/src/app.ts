@@ -18,6 +18,7 @@ import { loggerOptions } from './lib/logging.ts';
 import { validatorCompiler } from './lib/validation.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
+import auditSealing from './plugins/audit-sealing.ts';
 import liveEvents from './plugins/live-events.ts';
 import requestId, { requestIdGenerator } from './plugins/request-id.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(authorization);
   await app.register(storableInput);
   await app.register(liveEvents);
+  await app.register(auditSealing);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(staticConsole, {

@@ -5,12 +5,15 @@
  *   await ctx.audit(tx, { action: 'position.update', entity: 'position', id, changes: auditDiff(before, changes) });
  *
  * It must be called with the change's own transaction: the event and the change commit together
- * or not at all. Jobs (no request) use systemAuditor.
+ * or not at all. The event is written unsealed; a request's events are sealed into the site's hash
+ * chain once it has answered (plugins/audit-sealing.ts), a job's by the audit-seal job or the next
+ * request or verification of its site. Jobs (no request) use systemAuditor.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditInput } from '../../lib/audit-record.ts';
 import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
+import { sealAfterAnswer } from '../../plugins/audit-sealing.ts';
 import type { AuditWriter, AuthContext } from '../../types.ts';
 
 export function auditorFor(app: FastifyInstance, origin: AuditOrigin): AuditWriter {
@@ -24,13 +27,18 @@ export function requestAuditor(
   request: FastifyRequest,
   actor: Pick<AuthContext, 'siteId' | 'userId'> | { siteId: string; userId: null; name: string },
 ): AuditWriter {
-  return auditorFor(app, {
+  const write = auditorFor(app, {
     siteId: actor.siteId,
     actorId: actor.userId,
     actorName: 'name' in actor ? actor.name : undefined,
     requestId: request.id,
     client: request.ip,
   });
+  if (!app.auditEnabled) return write;
+  return async (db, event) => {
+    await write(db, event);
+    sealAfterAnswer(request, actor.siteId);
+  };
 }
 
 /** For a job: the actor is 'system'. */
