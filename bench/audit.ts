@@ -93,7 +93,11 @@ const ratio = pct(times.audited, 99) / pct(times.off, 99);
 console.log(
   `p99 with auditing / without: ${ratio.toFixed(2)} (load average ${(await import('node:os')).loadavg()[0].toFixed(1)})`,
 );
-const verify = await apps.audited.inject({ method: 'GET', url: '/api/v1/audit-events/verify', headers: auth });
+const verify = await apps.audited.inject({
+  method: 'GET',
+  url: '/api/v1/audit-events/verify',
+  headers: auth,
+});
 console.log(`chain: ${verify.body}`);
 await apps.off.close();
 await apps.audited.close();

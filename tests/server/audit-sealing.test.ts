@@ -45,10 +45,7 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     expect(res.statusCode).toBe(201);
     // The seal runs after the answer; wait for that run (a later call joins or follows it).
     await t.app.auditSealer.seal('main');
-    const [created] = await db()
-      .select()
-      .from(auditEvents)
-      .where(eq(auditEvents.action, 'position.create'));
+    const [created] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'position.create'));
     expect(created.hash).toMatch(/^[0-9a-f]{64}$/);
     // The unsealed event before it was sealed by the same run (everything the site had committed).
     expect((await eventOf('unsealed-1')).hash).toMatch(/^[0-9a-f]{64}$/);
@@ -65,7 +62,11 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     const before = await verifyChain(db(), 'main');
     await db().transaction((tx) => write(tx, 'pending-1'));
     expect(await verifyChain(db(), 'main')).toEqual({ ok: true, checked: before.checked, pending: 1 });
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/audit-events/verify', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit-events/verify',
+      headers: bearer(token),
+    });
     expect(res.json()).toMatchObject({ ok: true, pending: 0 });
     expect(res.json().count).toBeGreaterThan(before.checked);
   });
@@ -86,8 +87,12 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     const sealed = await eventOf('trigger-1');
     expect(sealed.hash).not.toBeNull();
     // Once sealed, the hash columns are as fixed as the rest: no re-seal, no clearing.
-    await refused(sql`update audit_events set hash = 'h2', prev_hash = 'p2', seq = 999 where id = ${sealed.id}`);
-    await refused(sql`update audit_events set seq = null, prev_hash = null, hash = null where id = ${sealed.id}`);
+    await refused(
+      sql`update audit_events set hash = 'h2', prev_hash = 'p2', seq = 999 where id = ${sealed.id}`,
+    );
+    await refused(
+      sql`update audit_events set seq = null, prev_hash = null, hash = null where id = ${sealed.id}`,
+    );
     await refused(sql`delete from audit_events where id = ${sealed.id}`);
     expect(await eventOf('trigger-1')).toEqual(sealed);
     expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 0 });
@@ -96,11 +101,15 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
   it('seals what no request sealed (a job’s events) in the periodic job', async () => {
     await db().transaction((tx) => write(tx, 'job-1'));
     await db().transaction((tx) =>
-      appendAuditEvent(tx, { siteId: 'other-site', actorId: null, actorName: 'system' }, {
-        action: 'test.write',
-        entity: 'test',
-        id: 'job-2',
-      }),
+      appendAuditEvent(
+        tx,
+        { siteId: 'other-site', actorId: null, actorName: 'system' },
+        {
+          action: 'test.write',
+          entity: 'test',
+          id: 'job-2',
+        },
+      ),
     );
     const result = await auditSealJob().run({
       db: db(),
@@ -196,7 +205,11 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
       ),
     );
     expect(answers.map((r) => r.statusCode).every((s) => s === 201)).toBe(true);
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/audit-events/verify', headers: bearer(token) });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/audit-events/verify',
+      headers: bearer(token),
+    });
     expect(res.json()).toMatchObject({ ok: true, pending: 0 });
   });
 });

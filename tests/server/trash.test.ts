@@ -7,7 +7,14 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, coverageWindows, sites, trashItems, users, visitSchedules } from '../../server/src/db/schema/index.ts';
+import {
+  auditEvents,
+  coverageWindows,
+  sites,
+  trashItems,
+  users,
+  visitSchedules,
+} from '../../server/src/db/schema/index.ts';
 import { runCoverageClose } from '../../server/src/jobs/coverage-close.ts';
 import { DRIVERS, login, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
@@ -207,7 +214,10 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
   });
 
   it('a position group’s schedules come back with the windows they judged pointing at them again', async () => {
-    const bay = await ok(admin, 'POST', '/positions', { position_code: 'WIN-1', position_name: 'Window bay' });
+    const bay = await ok(admin, 'POST', '/positions', {
+      position_code: 'WIN-1',
+      position_name: 'Window bay',
+    });
     const group = (
       await ok(admin, 'POST', '/position-groups', {
         group_name: 'Judged',
@@ -489,7 +499,11 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
       estimated_duration_minutes: 15,
     });
     const { trash_item_id: item } = await ok(admin, 'DELETE', `/tasks/${task.task.id}`);
-    await ok(admin, 'POST', '/tasks', { task_code: 'trci-1', task_name: 'Lower', estimated_duration_minutes: 15 });
+    await ok(admin, 'POST', '/tasks', {
+      task_code: 'trci-1',
+      task_name: 'Lower',
+      estimated_duration_minutes: 15,
+    });
     const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
     expect(refused.status).toBe(409);
     expect(refused.body.details[0]).toMatchObject({ field: 'task_code', rule: 'unique' });

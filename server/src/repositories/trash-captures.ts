@@ -115,7 +115,9 @@ const capturePositionGroup: Capture = async (db, siteId, key) => {
     // their schedule reference emptied, and point at their schedule again on restore.
     [visitSchedules, and(eq(visitSchedules.siteId, siteId), eq(visitSchedules.positionGroupId, id)) as SQL],
   ]);
-  const scheduleIds = (rows.find((part) => part.table === 'visit_schedules')?.rows ?? []).map((r) => Number(r.id));
+  const scheduleIds = (rows.find((part) => part.table === 'visit_schedules')?.rows ?? []).map((r) =>
+    Number(r.id),
+  );
   const links: TrashLink[] = [];
   for (const scheduleId of scheduleIds) {
     const link = await linksTo(db, siteId, coverageWindows, 'schedule_id', scheduleId);

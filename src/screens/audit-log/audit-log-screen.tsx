@@ -29,7 +29,11 @@ const ROWS = AUDIT_PAGE_DEFAULT;
 function VerifyResult({ check }: { check: VerifyAuditChain200 }) {
   const { t } = useTranslation();
   const pending = check.pending ? (
-    <Message severity="info" className="page-alert" text={t('auditLog.verify.pending', { count: check.pending })} />
+    <Message
+      severity="info"
+      className="page-alert"
+      text={t('auditLog.verify.pending', { count: check.pending })}
+    />
   ) : null;
   if (check.ok) {
     return (

@@ -12,8 +12,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditInput } from '../../lib/audit-record.ts';
-import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
 import { sealAfterAnswer } from '../../plugins/audit-sealing.ts';
+import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
 import type { AuditWriter, AuthContext } from '../../types.ts';
 
 export function auditorFor(app: FastifyInstance, origin: AuditOrigin): AuditWriter {

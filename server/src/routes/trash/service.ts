@@ -111,7 +111,10 @@ function roleRules(ctx: RequestContext, row: Record<string, unknown>) {
   if (!canEditRole(role, { level: Number(row.level), permissions }))
     throw errors.forbidden('You can only restore roles below your own level', 'RANK_TOO_LOW');
   if (permissionsBeyond(role, permissions).length > 0)
-    throw errors.forbidden('You can only restore a role whose permissions you hold', 'PERMISSION_NOT_ALLOWED');
+    throw errors.forbidden(
+      'You can only restore a role whose permissions you hold',
+      'PERMISSION_NOT_ALLOWED',
+    );
 }
 
 /** A user comes back only to someone who may manage their role, and within the site's user limit. */
