@@ -1,7 +1,8 @@
 /**
  * Sealing the audit events a request wrote, once it has answered (its transactions have committed,
  * whatever its status: a failed sign-in writes an event too). The request's audit writer notes the
- * site (routes/audit-events/writer.ts requestAuditor); the seal runs after the answer, so no
+ * site (routes/audit-events/writer.ts requestAuditor); the seal runs a moment after the answer
+ * (infra/audit-sealer.ts SEAL_DELAY_MS, one run for every request answered meanwhile), so no
  * request waits for it. app.auditSealer is also what a verification seals with first.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -24,7 +25,7 @@ export default fp(async function auditSealing(app: FastifyInstance) {
     const sites = written.get(request);
     if (!sites) return;
     written.delete(request);
-    for (const siteId of sites) void sealer.seal(siteId);
+    for (const siteId of sites) sealer.soon(siteId);
   });
   // Before the database closes (onClose).
   app.addHook('preClose', async () => sealer.idle());
