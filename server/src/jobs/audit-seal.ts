@@ -14,7 +14,7 @@ export function auditSealJob(): JobDefinition {
   const everyMs = secondsFromEnv('AUDIT_SEAL_SECONDS', 60_000);
   return {
     name: AUDIT_SEAL_JOB,
-    firstRunMs: Math.min(everyMs, 10_000),
+    firstRunMs: everyMs,
     everyMs,
     async run({ db, stopping }) {
       const sites: Record<string, { sealed: number }> = {};
