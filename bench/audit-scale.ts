@@ -78,15 +78,19 @@ const t0 = performance.now();
 if ((await count(SITE)) < CHAIN) {
   // The chain of `main`, continuing from what sign-in wrote: the head's hash, then batches of rows
   // whose hashes the server's own function computes, then the head moved to the last.
-  const head = await client.query('select last_id, hash from audit_chain_heads where site_id = $1', [SITE]);
+  await app.auditSealer.seal(SITE);
+  const head = await client.query('select last_id, seq, hash from audit_chain_heads where site_id = $1', [
+    SITE,
+  ]);
   let prev: string = head.rows[0]?.hash ?? '';
+  let seq = Number(head.rows[0]?.seq ?? 0);
   let lastId = 0;
   const start = Date.now() - 365 * 24 * 3600 * 1000;
   const BATCH = 5000;
   const have = await count(SITE);
   for (let done = have; done < CHAIN; done += BATCH) {
     const n = Math.min(BATCH, CHAIN - done);
-    const cols: unknown[][] = Array.from({ length: 11 }, () => []);
+    const cols: unknown[][] = Array.from({ length: 12 }, () => []);
     for (let i = 0; i < n; i++) {
       const k = done + i;
       const action = ACTIONS[k % ACTIONS.length];
@@ -115,6 +119,7 @@ if ((await count(SITE)) < CHAIN) {
         e.client,
         prev,
         hash,
+        ++seq,
       ];
       values.forEach((v, c) => {
         cols[c].push(v);
@@ -122,19 +127,20 @@ if ((await count(SITE)) < CHAIN) {
       prev = hash;
     }
     const res = await client.query(
-      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, client, prev_hash, hash)
-       select a, $11, b, c, d, e, f, g::jsonb, h, i, j
-       from unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-         as t(a, b, c, d, e, f, g, h, i, j)
+      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, client, prev_hash, hash, seq)
+       select a, $12, b, c, d, e, f, g::jsonb, h, i, j, k
+       from unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[])
+         as t(a, b, c, d, e, f, g, h, i, j, k)
        returning id`,
-      [...cols.slice(0, 10), SITE],
+      [...cols.slice(0, 11), SITE],
     );
     lastId = Number(res.rows[res.rows.length - 1].id);
   }
-  await client.query('update audit_chain_heads set last_id = $2, hash = $3 where site_id = $1', [
+  await client.query('update audit_chain_heads set last_id = $2, hash = $3, seq = $4 where site_id = $1', [
     SITE,
     lastId,
     prev,
+    seq,
   ]);
 }
 const others = EVENTS - (await count());
@@ -142,11 +148,11 @@ if (others > 0) {
   // Nine other sites' events, a million at a time; their chains are never read here.
   for (let left = others; left > 0; left -= 1_000_000) {
     await client.query(
-      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, client, prev_hash, hash)
+      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, client, prev_hash, hash, seq)
        select now() - (g % 31536000) * interval '1 second', 'site-' || (g % 9), 1 + g % 40, 'Worker', 'position.update',
-              'position', (1 + g % 5000)::text, '127.0.0.1', '', md5(g::text)
+              'position', (1 + g % 5000)::text, '127.0.0.1', '', md5(g::text), g + $2::bigint
        from generate_series(1, $1::int) g`,
-      [Math.min(left, 1_000_000)],
+      [Math.min(left, 1_000_000), others - left],
     );
   }
   await client.query('analyze audit_events');

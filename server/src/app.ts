@@ -17,6 +17,7 @@ import { errorBody } from './lib/errors.ts';
 import { lazySerializerFactory, lazyValidatorCompiler } from './lib/lazy-compilers.ts';
 import { loggerOptions } from './lib/logging.ts';
 import { addSharedSchemas, validatorCompiler } from './lib/validation.ts';
+import auditSealing from './plugins/audit-sealing.ts';
 import authorization, { API_PREFIX } from './plugins/authorization.ts';
 import errorHandler from './plugins/error-handler.ts';
 import liveEvents from './plugins/live-events.ts';
@@ -138,6 +139,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(storableInput);
   await app.register(liveEvents);
   await app.register(outboxNudge);
+  await app.register(auditSealing);
   await app.register(swagger);
   await app.register(apiRoutes, { prefix: API_PREFIX });
   await app.register(staticConsole, {

@@ -2,6 +2,7 @@
 import type { Permission, Role } from '#domain/permissions.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
+import type { AuditSealer } from './infra/audit-sealer.ts';
 import type { Services } from './infra/index.ts';
 import type { Workers } from './jobs/workers.ts';
 import type { AuditInput } from './lib/audit-record.ts';
@@ -64,6 +65,8 @@ declare module 'fastify' {
     services: Services;
     /** False only in the audit benchmark's comparison run (app.ts BuildOptions.audit). */
     auditEnabled: boolean;
+    /** Seals audit events into their site's hash chain after they commit (plugins/audit-sealing.ts). */
+    auditSealer: AuditSealer;
     /** The background jobs: runner 'off' when built without them (app.ts). */
     jobs: JobsState;
   }

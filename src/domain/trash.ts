@@ -17,6 +17,7 @@ export const TRASH_DELETE_PERMISSION = {
   task: 'tasks.delete',
   task_instance: 'tasks.delete',
   legacy_task_template: 'tasks.delete',
+  role: 'roles.delete',
 } as const satisfies Record<string, Permission>;
 
 export type TrashType = keyof typeof TRASH_DELETE_PERMISSION;

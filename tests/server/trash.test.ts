@@ -5,9 +5,16 @@
  * field (and a new value restores under it), what a record belongs to being gone is refused, and
  * permissions follow the delete permission of each kind; deleting forever is the admin's.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sites, trashItems, users, visitSchedules } from '../../server/src/db/schema/index.ts';
+import {
+  auditEvents,
+  coverageWindows,
+  sites,
+  trashItems,
+  users,
+  visitSchedules,
+} from '../../server/src/db/schema/index.ts';
 import { runCoverageClose } from '../../server/src/jobs/coverage-close.ts';
 import { DRIVERS, login, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
@@ -31,6 +38,7 @@ const TABLES = [
   'coverage_windows',
   'legacy_task_templates',
   'work_entries',
+  'custom_roles',
 ];
 
 describe.each(DRIVERS)('trash (%s)', (driver) => {
@@ -203,6 +211,68 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
       fewer('user_group_position_access', 1)(b, a);
       fewer('visit_schedules', 1)(b, a);
     });
+  });
+
+  it('a position group’s schedules come back with the windows they judged pointing at them again', async () => {
+    const bay = await ok(admin, 'POST', '/positions', {
+      position_code: 'WIN-1',
+      position_name: 'Window bay',
+    });
+    const group = (
+      await ok(admin, 'POST', '/position-groups', {
+        group_name: 'Judged',
+        group_code: 'JUDGED',
+        position_ids: [bay.position.id],
+      })
+    ).position_group.id;
+    const schedule = (
+      await ok(admin, 'POST', '/visit-schedules', {
+        window_start: '06:00',
+        window_end: '12:00',
+        frequency_kind: 'by',
+        due_time: '09:00',
+        tolerance_minutes: 0,
+        days: [1, 2, 3, 4, 5, 6, 7],
+        schedule_name: 'Judged round',
+        position_group_id: group,
+      })
+    ).visit_schedule.id;
+    await t.app.database.db
+      .update(visitSchedules)
+      .set({ ruleFrom: new Date('2026-01-15T00:00:00Z') })
+      .where(eq(visitSchedules.id, schedule));
+    await runCoverageClose(t.app.database.db, { now: new Date('2026-01-16T00:00:00Z') });
+    const judged = () =>
+      t.app.database.db
+        .select({ id: coverageWindows.id })
+        .from(coverageWindows)
+        .where(and(eq(coverageWindows.scheduleId, schedule), isNotNull(coverageWindows.scheduleId)));
+    expect((await judged()).length).toBeGreaterThan(0);
+    const { restored } = await roundTrip(`/position-groups/${group}`, (b, a) => {
+      fewer('position_groups', 1)(b, a);
+      fewer('visit_schedules', 1)(b, a);
+      // The windows stay (their position's), their schedule reference emptied while it is away.
+      expect(a.coverage_windows.length).toBe(b.coverage_windows.length);
+      expect(a.coverage_windows).not.toEqual(b.coverage_windows);
+    });
+    expect(restored.restored.coverage_windows).toBe((await judged()).length);
+  });
+
+  it('a role goes to the trash and comes back; a name taken meanwhile is a 409 naming it', async () => {
+    const role = made(
+      await ok(admin, 'POST', '/roles', { name: 'Inspector', level: 1, permissions: ['positions.read'] }),
+    ).id;
+    await roundTrip(`/roles/${role}`, fewer('custom_roles', 1));
+    const { trash_item_id: item } = await ok(admin, 'DELETE', `/roles/${role}`);
+    const listed = await ok(admin, 'GET', '/trash?entity_type=role');
+    expect(listed.items[0]).toMatchObject({ id: item, entity_type: 'role', label: 'Inspector' });
+    await ok(admin, 'POST', '/roles', { name: 'INSPECTOR', level: 1, permissions: [] });
+    const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'TRASH_RESTORE_CONFLICT' });
+    expect(refused.body.details[0].field).toBe('name');
+    // A manager holds no roles.delete: neither sees nor restores it.
+    expect((await call(manager, 'POST', `/trash/${item}/restore`, {})).status).toBe(403);
   });
 
   it('a user group comes back with its members and position access', async () => {
@@ -420,6 +490,49 @@ describe.each(DRIVERS)('trash (%s)', (driver) => {
     expect(back.entity_type).toBe('task');
     const tasks = await ok(admin, 'GET', '/tasks');
     expect(tasks.tasks.find((x: { id: number }) => x.id === task.task.id)?.task_code).toBe('TRC-2');
+  });
+
+  it('a catalogue task’s code is compared case-insensitively on restore, as on create and update', async () => {
+    const task = await ok(admin, 'POST', '/tasks', {
+      task_code: 'TRCI-1',
+      task_name: 'Case task',
+      estimated_duration_minutes: 15,
+    });
+    const { trash_item_id: item } = await ok(admin, 'DELETE', `/tasks/${task.task.id}`);
+    await ok(admin, 'POST', '/tasks', {
+      task_code: 'trci-1',
+      task_name: 'Lower',
+      estimated_duration_minutes: 15,
+    });
+    const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.details[0]).toMatchObject({ field: 'task_code', rule: 'unique' });
+    await ok(admin, 'POST', `/trash/${item}/restore`, { task_code: 'TRCI-2' });
+  });
+
+  it('an assignment whose dependencies would now close a cycle is refused with the cycle named', async () => {
+    const p = await makePosition(t);
+    const [a, b, c] = [await makeTask(t, p.id), await makeTask(t, p.id), await makeTask(t, p.id)];
+    const depend = (task: number, on: number) =>
+      ok(admin, 'POST', '/task-dependencies', { position_id: p.id, task_id: task, depends_on_task_id: on });
+    await depend(a.id, c.id);
+    await depend(b.id, a.id);
+    // A's assignment goes, with A → C and B → A; meanwhile C comes to depend on B.
+    const { trash_item_id: item } = await ok(admin, 'DELETE', `/position-task-assignments/${p.id}/${a.id}`);
+    const cb = (await depend(c.id, b.id)).dependency.id;
+    const refused = await call(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('TRASH_RESTORE_CONFLICT');
+    expect(refused.body.details[0]).toMatchObject({ field: 'task_id', rule: 'DEPENDENCY_CYCLE' });
+    expect(refused.body.message).toMatch(/cycle: .+ → .+ → .+ → /);
+    // Nothing came back: the assignment is still in the trash, and restores once the cycle is gone.
+    const count = await t.app.database.db.execute(
+      sql`select count(*)::int as n from position_task_assignments where position_id = ${p.id} and task_id = ${a.id}`,
+    );
+    expect((Array.isArray(count) ? count : (count as { rows: { n: number }[] }).rows)[0]).toEqual({ n: 0 });
+    await ok(admin, 'DELETE', `/task-dependencies/${cb}`);
+    const back = await ok(admin, 'POST', `/trash/${item}/restore`, {});
+    expect(back.restored).toMatchObject({ position_task_assignments: 1, task_dependencies: 2 });
   });
 
   it('an assignment whose position is gone is refused naming position_id', async () => {

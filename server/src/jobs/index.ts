@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { JobsState } from '../types.ts';
+import { auditSealJob } from './audit-seal.ts';
 import { coverageCloseJob } from './coverage-close-job.ts';
 import type { JobDefinition } from './definition.ts';
 import { runInProcess } from './in-process.ts';
@@ -23,6 +24,7 @@ export const jobDefinitions = (): JobDefinition[] => [
   workEntryArchiveJob(),
   trashPurgeJob(),
   coverageCloseJob(),
+  auditSealJob(),
 ];
 
 /** Every worker (loops that drain a table as soon as there is work): built when the server starts them. */

@@ -111,10 +111,19 @@ const capturePositionGroup: Capture = async (db, siteId, key) => {
       userGroupPositionAccess,
       and(eq(userGroupPositionAccess.siteId, siteId), eq(userGroupPositionAccess.positionGroupId, id)) as SQL,
     ],
-    // The group's visit schedules go with it; the windows they judged stay (their position's).
+    // The group's visit schedules go with it; the windows they judged stay (their position's),
+    // their schedule reference emptied, and point at their schedule again on restore.
     [visitSchedules, and(eq(visitSchedules.siteId, siteId), eq(visitSchedules.positionGroupId, id)) as SQL],
   ]);
-  return { label: `${row.groupCode} · ${row.groupName}`, rows, links: [] };
+  const scheduleIds = (rows.find((part) => part.table === 'visit_schedules')?.rows ?? []).map((r) =>
+    Number(r.id),
+  );
+  const links: TrashLink[] = [];
+  for (const scheduleId of scheduleIds) {
+    const link = await linksTo(db, siteId, coverageWindows, 'schedule_id', scheduleId);
+    if (link.keys.length > 0) links.push({ ...link, to: scheduleId });
+  }
+  return { label: `${row.groupCode} · ${row.groupName}`, rows, links };
 };
 
 const captureUserGroup: Capture = async (db, siteId, key) => {
@@ -262,6 +271,14 @@ const captureLegacyTemplate: Capture = async (db, siteId, key) => {
   return { label: row.name, rows: await rowsOf(db, [[legacyTaskTemplates, own]]), links: [] };
 };
 
+/** A custom role no user holds (a held one cannot be deleted): only its own row. */
+const captureRole: Capture = async (db, siteId, key) => {
+  const own = and(eq(customRoles.siteId, siteId), eq(customRoles.id, idOf(key))) as SQL;
+  const [row] = await db.select().from(customRoles).where(own);
+  if (!row) return undefined;
+  return { label: row.name, rows: await rowsOf(db, [[customRoles, own]]), links: [] };
+};
+
 export const CAPTURES: Record<TrashType, Capture> = {
   user: captureUser,
   position: capturePosition,
@@ -273,4 +290,5 @@ export const CAPTURES: Record<TrashType, Capture> = {
   task: captureTask,
   task_instance: captureTaskInstance,
   legacy_task_template: captureLegacyTemplate,
+  role: captureRole,
 };

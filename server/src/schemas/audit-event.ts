@@ -29,7 +29,12 @@ export const AuditEvent = Type.Object(
     details: Nullable(Type.Record(Type.String(), Type.Unknown())),
     request_id: Nullable(Type.String()),
     client: Nullable(Type.String()),
-    hash: Type.String({ description: 'sha256 of the previous event’s hash and this event’s content' }),
+    hash: Nullable(
+      Type.String({
+        description:
+          'sha256 of the previous event’s hash and this event’s content; null for a moment after the event is written, until it is sealed into the chain',
+      }),
+    ),
   },
   { $id: 'AuditEvent' },
 );
@@ -76,6 +81,11 @@ export const AuditChainCheck = Type.Object({
   ok: Type.Boolean(),
   /** Events checked: the whole chain when ok, those before the broken one otherwise. */
   count: Type.Integer(),
+  /**
+   * Events written but not sealed into the chain yet (committed while the check ran): not part of
+   * count, never a break; the next check includes them.
+   */
+  pending: Type.Integer(),
   /** The first event that does not fit the chain (with reason end: the last event the head names). */
   broken_id: Type.Optional(Nullable(Type.Integer())),
   reason: Type.Optional(

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { CUSTOM_ROLE_LEVEL_MIN, CUSTOM_ROLE_NAME_MAX } from '#domain/custom-roles.ts';
 import { PERMISSIONS } from '#domain/permissions.ts';
 import { IdParam, Nullable } from './common.ts';
+import { trashedMessage } from './trash.ts';
 
 const PermissionName = Type.Union(
   PERMISSIONS.map((p) => Type.Literal(p)),
@@ -53,6 +54,9 @@ export const RoleUpdate = Type.Object(
   },
   { $id: 'RoleUpdate', additionalProperties: false },
 );
+
+/** A deleted role goes to the trash (issue 23): its item, for Undo and the Trash screen. */
+export const RoleDeleteResult = trashedMessage('RoleDeleteResult');
 
 export const RoleIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });
 

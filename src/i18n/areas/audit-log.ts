@@ -18,6 +18,10 @@ export const auditLog = defineArea({
       ok_other: 'The chain is intact: {{count}} events checked.',
       broken: 'The chain is broken at event #{{id}}: {{reason}}',
       brokenNoId: 'The chain is broken: {{reason}}',
+      pending_one:
+        '{{count}} event written just now is not sealed into the chain yet; the next check includes it.',
+      pending_other:
+        '{{count}} events written just now are not sealed into the chain yet; the next check includes them.',
       reasons: {
         link: 'it does not follow the event before it, so an event was removed or inserted.',
         content: 'its content was changed after it was written.',
@@ -130,6 +134,10 @@ export const auditLog = defineArea({
       ok_other: 'Ketju on eheä: {{count}} tapahtumaa tarkistettu.',
       broken: 'Ketju katkeaa tapahtumaan #{{id}}: {{reason}}',
       brokenNoId: 'Ketju on katki: {{reason}}',
+      pending_one:
+        '{{count}} juuri kirjoitettua tapahtumaa ei ole vielä sinetöity ketjuun; seuraava tarkistus sisältää sen.',
+      pending_other:
+        '{{count}} juuri kirjoitettua tapahtumaa ei ole vielä sinetöity ketjuun; seuraava tarkistus sisältää ne.',
       reasons: {
         link: 'se ei jatka edellistä tapahtumaa, joten tapahtuma on poistettu tai lisätty.',
         content: 'sen sisältöä on muutettu kirjoittamisen jälkeen.',
@@ -242,6 +250,10 @@ export const auditLog = defineArea({
       ok_other: 'Kedjan är intakt: {{count}} händelser kontrollerade.',
       broken: 'Kedjan bryts vid händelse #{{id}}: {{reason}}',
       brokenNoId: 'Kedjan är bruten: {{reason}}',
+      pending_one:
+        '{{count}} händelse som just skrevs är ännu inte förseglad i kedjan; nästa kontroll tar med den.',
+      pending_other:
+        '{{count}} händelser som just skrevs är ännu inte förseglade i kedjan; nästa kontroll tar med dem.',
       reasons: {
         link: 'den följer inte händelsen före, så en händelse har tagits bort eller lagts till.',
         content: 'dess innehåll har ändrats efter att den skrevs.',

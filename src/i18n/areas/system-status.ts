@@ -60,11 +60,14 @@ export const systemStatus = defineArea({
         purged_other: 'Removed {{count}} items for good',
         judged_one: 'Judged {{count}} window',
         judged_other: 'Judged {{count}} windows',
+        sealed_one: 'Sealed {{count}} audit event',
+        sealed_other: 'Sealed {{count}} audit events',
       },
       names: {
         'work-entry-archive': 'Work entry archive',
         'trash-purge': 'Trash emptying',
         'coverage-close': 'Coverage windows closing',
+        'audit-seal': 'Audit log sealing',
       },
     },
     quickStats: {
@@ -146,11 +149,14 @@ export const systemStatus = defineArea({
         purged_other: 'Poisti {{count}} kohdetta pysyvästi',
         judged_one: 'Arvioi {{count}} ikkunan',
         judged_other: 'Arvioi {{count}} ikkunaa',
+        sealed_one: 'Sinetöi {{count}} lokitapahtuman',
+        sealed_other: 'Sinetöi {{count}} lokitapahtumaa',
       },
       names: {
         'work-entry-archive': 'Työmerkintöjen arkistointi',
         'trash-purge': 'Roskakorin tyhjennys',
         'coverage-close': 'Kattavuusikkunoiden sulkeminen',
+        'audit-seal': 'Muutoslokin sinetöinti',
       },
     },
     quickStats: {
@@ -232,11 +238,14 @@ export const systemStatus = defineArea({
         purged_other: 'Tog bort {{count}} objekt för gott',
         judged_one: 'Bedömde {{count}} fönster',
         judged_other: 'Bedömde {{count}} fönster',
+        sealed_one: 'Förseglade {{count}} logghändelse',
+        sealed_other: 'Förseglade {{count}} logghändelser',
       },
       names: {
         'work-entry-archive': 'Arkivering av arbetsposter',
         'trash-purge': 'Tömning av papperskorgen',
         'coverage-close': 'Stängning av täckningsfönster',
+        'audit-seal': 'Försegling av granskningsloggen',
       },
     },
     quickStats: {

@@ -27,6 +27,7 @@ export const trash = defineArea({
       task: 'Task',
       task_instance: 'Task at a position',
       legacy_task_template: 'Legacy task template',
+      role: 'Role',
     },
     fields: {
       position_code: 'Position code',
@@ -82,6 +83,7 @@ export const trash = defineArea({
       task: 'Tehtävä',
       task_instance: 'Sijainnin tehtävä',
       legacy_task_template: 'Vanha tehtäväpohja',
+      role: 'Rooli',
     },
     fields: {
       position_code: 'Sijaintikoodi',
@@ -138,6 +140,7 @@ export const trash = defineArea({
       task: 'Uppgift',
       task_instance: 'Uppgift vid en position',
       legacy_task_template: 'Äldre uppgiftsmall',
+      role: 'Roll',
     },
     fields: {
       position_code: 'Positionskod',

@@ -25,16 +25,26 @@ import './audit-log.css';
 
 const ROWS = AUDIT_PAGE_DEFAULT;
 
-/** The chain check's answer in words. */
+/** The chain check's answer in words, and the events not sealed yet (pending, not broken). */
 function VerifyResult({ check }: { check: VerifyAuditChain200 }) {
   const { t } = useTranslation();
+  const pending = check.pending ? (
+    <Message
+      severity="info"
+      className="page-alert"
+      text={t('auditLog.verify.pending', { count: check.pending })}
+    />
+  ) : null;
   if (check.ok) {
     return (
-      <Message
-        severity="success"
-        className="page-alert"
-        text={t('auditLog.verify.ok', { count: check.count })}
-      />
+      <>
+        <Message
+          severity="success"
+          className="page-alert"
+          text={t('auditLog.verify.ok', { count: check.count })}
+        />
+        {pending}
+      </>
     );
   }
   const reason = t(`auditLog.verify.reasons.${check.reason ?? 'content'}`);
@@ -42,7 +52,12 @@ function VerifyResult({ check }: { check: VerifyAuditChain200 }) {
     check.broken_id !== null && check.broken_id !== undefined
       ? t('auditLog.verify.broken', { id: check.broken_id, reason })
       : t('auditLog.verify.brokenNoId', { reason });
-  return <Message severity="error" className="page-alert" text={text} />;
+  return (
+    <>
+      <Message severity="error" className="page-alert" text={text} />
+      {pending}
+    </>
+  );
 }
 
 /**

@@ -11,8 +11,9 @@ import { id, inList, siteId } from './columns.ts';
  *
  * `rows`: `[{ table, rows: [...] }]`, the record's own table first, then what went with it in the
  * order it is put back. `links`: references other rows had to the record that the delete emptied
- * (a template's instances, what a user assigned or granted): `[{ table, column, keys }]`, each key
- * the row's primary key columns and values.
+ * (a template's instances, what a user assigned or granted): `[{ table, column, keys, to? }]`, each
+ * key the row's primary key columns and values, `to` the id they pointed at when not the record's
+ * own (the windows a position group's schedule judged).
  */
 export const trashItems = pgTable(
   'trash_items',
@@ -50,4 +51,6 @@ export interface TrashLink {
   table: string;
   column: string;
   keys: Record<string, unknown>[];
+  /** The id set back; the record's own when absent (a group's schedule's, for its windows). */
+  to?: number;
 }

@@ -50,11 +50,11 @@ const auditEventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'verifyAuditChain',
         summary: 'Check the site’s hash chain: ok and the number of events, or the first broken event',
         description:
-          'Each event’s hash covers its content and the hash before it; an event changed, removed or inserted around the database’s refusal breaks the chain at that event.',
+          'Each event’s hash covers its content and the hash before it; an event changed, removed or inserted around the database’s refusal breaks the chain at that event. Events are sealed into the chain just after they are written; the check seals what has been written first, and events written while it runs are reported as pending, not as broken.',
       },
       { response: { 200: AuditChainCheck } },
     ),
-    async (request) => verifySiteChain(contextOf(app, request)),
+    async (request) => verifySiteChain(contextOf(app, request), (siteId) => app.auditSealer.seal(siteId)),
   );
 };
 

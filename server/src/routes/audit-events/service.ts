@@ -130,7 +130,7 @@ function csvLine(e: ApiAuditEvent): string {
     jsonCell(e.details),
     csvText(e.request_id),
     csvText(e.client),
-    e.hash,
+    e.hash ?? '',
   ].join(',');
 }
 
@@ -160,10 +160,20 @@ export async function exportAuditEvents(ctx: RequestContext, q: AuditEventListOp
   });
 }
 
-/** The caller's site's chain, checked from its first event. */
-export async function verifySiteChain(ctx: RequestContext) {
+/**
+ * The caller's site's chain, checked from its first event, after sealing what has committed (so
+ * only events committed during the check are left pending).
+ */
+export async function verifySiteChain(ctx: RequestContext, seal: (siteId: string) => Promise<void>) {
+  await seal(ctx.siteId);
   const check = await verifyChain(ctx.db, ctx.siteId);
   return check.ok
-    ? { ok: true, count: check.checked }
-    : { ok: false, count: check.checked, broken_id: check.broken_id, reason: check.reason };
+    ? { ok: true, count: check.checked, pending: check.pending }
+    : {
+        ok: false,
+        count: check.checked,
+        pending: check.pending,
+        broken_id: check.broken_id,
+        reason: check.reason,
+      };
 }

@@ -1,11 +1,13 @@
 /**
- * Checks a site's hash chain from its first event: each event's prev_hash must be the hash before
- * it and its hash must be what its content gives; the head must name the last event. Reads in
- * batches by id, so a million events stay within memory. The first broken event is named.
+ * Checks a site's hash chain from its first event, in chain order (`seq`): each event's prev_hash
+ * must be the hash before it and its hash must be what its content gives; the head must name the
+ * last event. Reads in batches, so a million events stay within memory. The first broken event is
+ * named. Events written but not sealed yet are not part of the chain: they are counted as pending,
+ * never as broken (the caller seals first, so they are only those committed meanwhile).
  */
 import type { Db } from '../../db/client.ts';
 import { eventHash } from '../../lib/audit-record.ts';
-import { chainBatch, chainHead } from '../../repositories/audit-events.ts';
+import { chainBatch, chainHead, unsealedCount } from '../../repositories/audit-events.ts';
 
 /**
  * Why the chain breaks: an event whose prev_hash is not the hash before it (one was removed or
@@ -15,29 +17,43 @@ import { chainBatch, chainHead } from '../../repositories/audit-events.ts';
 export type ChainBreak = 'link' | 'content' | 'end';
 
 export type ChainCheck =
+  | { ok: true; checked: number; pending: number }
+  | { ok: false; checked: number; pending: number; broken_id: number | null; reason: ChainBreak };
+
+type Walk =
   | { ok: true; checked: number }
   | { ok: false; checked: number; broken_id: number | null; reason: ChainBreak };
 
 const BATCH = 5000;
 
-export async function verifyChain(db: Db, siteId: string): Promise<ChainCheck> {
+async function walk(db: Db, siteId: string): Promise<Walk> {
   let prev = '';
+  let lastSeq = 0;
   let lastId = 0;
   let checked = 0;
   for (;;) {
-    const rows = await chainBatch(db, siteId, lastId, BATCH);
+    const rows = await chainBatch(db, siteId, lastSeq, BATCH);
     for (const row of rows) {
-      if (row.prevHash !== prev) return { ok: false, checked, broken_id: row.id, reason: 'link' };
+      if (row.prevHash !== prev || row.seq !== lastSeq + 1)
+        return { ok: false, checked, broken_id: row.id, reason: 'link' };
       if (eventHash(prev, row) !== row.hash)
         return { ok: false, checked, broken_id: row.id, reason: 'content' };
       prev = row.hash;
+      lastSeq = row.seq;
       lastId = row.id;
       checked++;
     }
-    if (rows.length < BATCH) break;
+    if (rows.length === BATCH) continue;
+    const head = await chainHead(db, siteId);
+    // Sealed while the walk ran: go on from where it stopped (the head and its events commit together).
+    if ((head?.seq ?? 0) > lastSeq && (await chainBatch(db, siteId, lastSeq, 1)).length > 0) continue;
+    if ((head?.hash ?? '') !== prev || (head?.seq ?? 0) !== lastSeq || (head?.lastId ?? 0) !== lastId)
+      return { ok: false, checked, broken_id: head?.lastId ?? null, reason: 'end' };
+    return { ok: true, checked };
   }
-  const head = await chainHead(db, siteId);
-  if ((head?.hash ?? '') !== prev || (head?.lastId ?? 0) !== lastId)
-    return { ok: false, checked, broken_id: head?.lastId ?? null, reason: 'end' };
-  return { ok: true, checked };
+}
+
+export async function verifyChain(db: Db, siteId: string): Promise<ChainCheck> {
+  const check = await walk(db, siteId);
+  return { ...check, pending: await unsealedCount(db, siteId) };
 }

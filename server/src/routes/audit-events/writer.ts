@@ -5,7 +5,9 @@
  *   await ctx.audit(tx, { action: 'position.update', entity: 'position', id, changes: auditDiff(before, changes) });
  *
  * It must be called with the change's own transaction: the event and the change commit together
- * or not at all. Jobs (no request) use systemAuditor.
+ * or not at all. The event is written unsealed; a request's events are sealed into the site's hash
+ * chain once it has answered (plugins/audit-sealing.ts), a job's by the audit-seal job or the next
+ * request or verification of its site. Jobs (no request) use systemAuditor.
  *
  * The same call writes the outbox (issue 25 §3): a change the outside is told about (lib/outbox-kinds.ts)
  * gets its outbox event in that transaction too, whether or not auditing is switched off (the
@@ -15,6 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { AuditInput } from '../../lib/audit-record.ts';
 import { outboxDraftOf } from '../../lib/outbox-kinds.ts';
+import { sealAfterAnswer } from '../../plugins/audit-sealing.ts';
 import { noteOutboxWrite } from '../../plugins/outbox-nudge.ts';
 import { type AuditOrigin, appendAuditEvent } from '../../repositories/audit-events.ts';
 import { appendOutbox } from '../../repositories/outbox.ts';
@@ -38,7 +41,7 @@ export function requestAuditor(
   request: FastifyRequest,
   actor: Pick<AuthContext, 'siteId' | 'userId'> | { siteId: string; userId: null; name: string },
 ): AuditWriter {
-  return auditorFor(
+  const write = auditorFor(
     app,
     {
       siteId: actor.siteId,
@@ -49,6 +52,11 @@ export function requestAuditor(
     },
     () => noteOutboxWrite(request),
   );
+  if (!app.auditEnabled) return write;
+  return async (db, event) => {
+    await write(db, event);
+    sealAfterAnswer(request, actor.siteId);
+  };
 }
 
 /** For a job: the actor is 'system'. */

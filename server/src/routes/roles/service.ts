@@ -1,7 +1,8 @@
 /**
  * The roles rules: the four built-in roles as src/domain/permissions.ts defines them (what the
  * guard enforces), and a site's custom roles, which sit strictly below their creator, hold only
- * permissions the creator holds, and cannot be deleted while a user holds them.
+ * permissions the creator holds, and cannot be deleted while a user holds them (a deleted one goes
+ * to the trash).
  */
 import type { Static } from '@sinclair/typebox';
 import { isBuiltInRoleName, normalizePermissions, permissionsBeyond } from '#domain/custom-roles.ts';
@@ -20,6 +21,7 @@ import { errors, HttpError } from '../../lib/errors.ts';
 import * as repo from '../../repositories/roles.ts';
 import type { RoleCreate, RoleInfo, RoleUpdate } from '../../schemas/role.ts';
 import type { RequestContext } from '../../types.ts';
+import { moveToTrash } from '../trash/bin.ts';
 
 type RoleBody = Static<typeof RoleInfo>;
 
@@ -161,10 +163,22 @@ export async function deleteRole(ctx: RequestContext, id: number) {
   const target = await loadEditable(ctx, id);
   const holders = await repo.countHolders(ctx.db, ctx.siteId, id);
   if (holders > 0) throw roleInUse(holders);
+  let trashItemId: number | undefined;
   try {
-    await ctx.db.transaction(async (tx) => {
-      await repo.customRoleRows.remove(tx, ctx.siteId, id);
-      await ctx.audit(tx, { action: 'role.delete', entity: 'role', id, changes: auditDiff(target, null) });
+    // To the trash (issue 23): restorable for 30 days with the same id (no user holds it, so only
+    // its own row goes).
+    trashItemId = await ctx.db.transaction(async (tx) => {
+      const moved = await moveToTrash(ctx, tx, 'role', { id }, () =>
+        repo.customRoleRows.remove(tx, ctx.siteId, id),
+      );
+      await ctx.audit(tx, {
+        action: 'role.delete',
+        entity: 'role',
+        id,
+        changes: auditDiff(target, null),
+        details: { trash_item_id: moved.trashItemId },
+      });
+      return moved.trashItemId;
     });
   } catch (err) {
     // Given to a user between the count and the delete: the foreign key refuses it.
@@ -172,7 +186,7 @@ export async function deleteRole(ctx: RequestContext, id: number) {
     throw err;
   }
   invalidateSiteRoles(ctx.db, ctx.siteId);
-  return { message: 'Role deleted' };
+  return { message: 'Role deleted', trash_item_id: trashItemId };
 }
 
 function roleInUse(holders: number) {

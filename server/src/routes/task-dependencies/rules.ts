@@ -4,7 +4,7 @@
  * assigned to the position; a pair is there once; and no dependency closes a cycle, of any type.
  * What they read comes in one statement (repo.ruleFacts); the cycle's labels in a second, if any.
  */
-import { cycleIn, formatCyclePath, hasEdge } from '#domain/dependencies.ts';
+import { cycleIn, type DependencyEdge, formatCyclePath, graphOf, hasEdge } from '#domain/dependencies.ts';
 import type { Db } from '../../db/client.ts';
 import * as repo from '../../repositories/dependencies.ts';
 
@@ -72,6 +72,42 @@ export async function dependencyProblem(
       ),
       cycle: codes,
     };
+  }
+  return null;
+}
+
+/**
+ * Dependencies coming back together (a restored assignment's, issue 23): the first that would
+ * close a cycle with the position's dependencies now (made while it was away) and those before it,
+ * as a 409 problem naming the cycle; null when none does. Run in the restore's transaction.
+ */
+export async function restoredCycle(
+  db: Db,
+  siteId: string,
+  positionId: number,
+  edges: readonly DependencyEdge[],
+): Promise<DependencyProblem | null> {
+  const facts = await repo.ruleFacts(db, siteId, positionId, [], { reuse: false });
+  const all: DependencyEdge[] = [...facts.graph].flatMap(([taskId, targets]) =>
+    targets.map((dependsOnTaskId) => ({ taskId, dependsOnTaskId })),
+  );
+  for (const edge of edges) {
+    const graph = graphOf(all);
+    if (hasEdge(graph, edge)) continue;
+    const cycle = cycleIn(graph, edge);
+    if (cycle) {
+      const labels = await repo.cycleCodes(db, siteId, positionId, [...new Set(cycle)], undefined);
+      return {
+        ...problem(
+          409,
+          'DEPENDENCY_CYCLE',
+          'task_id',
+          `Its dependencies would now create a cycle: ${formatCyclePath(cycle, (id) => labels.get(id))}; remove one of the dependencies made since, then restore it`,
+        ),
+        cycle: cycle.map((id) => labels.get(id) ?? `#${id}`),
+      };
+    }
+    all.push(edge);
   }
   return null;
 }

@@ -4,18 +4,20 @@
  * cannot (its code or NFC tag taken, what it belongs to gone), and deleting forever (admins).
  */
 
-import { canManageUser, hasPermission } from '#domain/permissions.ts';
+import { permissionsBeyond } from '#domain/custom-roles.ts';
+import { canEditRole, canManageUser, hasPermission } from '#domain/permissions.ts';
 import { TRASH_DELETE_PERMISSION, TRASH_PAGE_DEFAULT, type TrashType, trashTypesFor } from '#domain/trash.ts';
 import { actorRole, invalidateSiteRoles } from '../../infra/effective-permissions.ts';
 import { uniqueViolation } from '../../lib/db-errors.ts';
 import { type ErrorDetail, errors, HttpError } from '../../lib/errors.ts';
+import { taskCodeTaken } from '../../repositories/tasks.ts';
 import type { TrashTableRows } from '../../repositories/trash.ts';
 import * as repo from '../../repositories/trash.ts';
 import * as rows from '../../repositories/trash-rows.ts';
 import type { TrashListQueryInput, TrashRestoreInput } from '../../schemas/trash.ts';
 import type { RequestContext } from '../../types.ts';
 import { assertUserCapacity } from '../site-settings/service.ts';
-import { dependencyProblem } from '../task-dependencies/rules.ts';
+import { dependencyProblem, restoredCycle } from '../task-dependencies/rules.ts';
 import { NEW_VALUE_FIELDS, newValues } from './new-values.ts';
 
 const notFound = () => errors.notFound('No such item in the trash', 'TRASH_ITEM_NOT_FOUND');
@@ -84,6 +86,12 @@ async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableR
     );
     if (problem) throw conflict([{ field: problem.field, message: problem.message, rule: problem.code }]);
   }
+  // A catalogue task's code is unique case-insensitively, as create and update check it (the
+  // unique index alone is exact).
+  if (type === 'task' && (await taskCodeTaken(tx, ctx.siteId, String(row.task_code)))) {
+    const message = 'A task with this code already exists; send a new task_code to restore it under that';
+    throw conflict([{ field: 'task_code', message, rule: 'unique' }]);
+  }
   try {
     await rows.insertRows(tx, own, { skipClashes: false });
   } catch (err) {
@@ -94,6 +102,19 @@ async function restoreOwn(ctx: RequestContext, type: TrashType, own: TrashTableR
     const message = `${known.message}${canRename ? `; send a new ${field} to restore it under that` : ''}`;
     throw conflict([{ field, message, rule: 'unique' }]);
   }
+}
+
+/** A role comes back only to someone who may edit it: above its level, holding its permissions. */
+function roleRules(ctx: RequestContext, row: Record<string, unknown>) {
+  const role = actorRole(ctx.actor);
+  const permissions = Array.isArray(row.permissions) ? (row.permissions as string[]) : [];
+  if (!canEditRole(role, { level: Number(row.level), permissions }))
+    throw errors.forbidden('You can only restore roles below your own level', 'RANK_TOO_LOW');
+  if (permissionsBeyond(role, permissions).length > 0)
+    throw errors.forbidden(
+      'You can only restore a role whose permissions you hold',
+      'PERMISSION_NOT_ALLOWED',
+    );
 }
 
 /** A user comes back only to someone who may manage their role, and within the site's user limit. */
@@ -114,17 +135,29 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
     const ownRow = ownPart.rows[0];
     const values = newValues(type, ownRow, body ?? {});
     if (type === 'user') await userRules(inTx, ownRow);
+    if (type === 'role') roleRules(inTx, ownRow);
     const own = { table: ownPart.table, rows: [{ ...ownRow, ...values }] };
     await restoreOwn(inTx, type, own);
     const restored: Record<string, number> = { [own.table]: 1 };
     let skipped = 0;
+    // An assignment's dependencies at its position come back with it: none may close a cycle with
+    // dependencies made while it was away.
+    const dependencies = rest.find((part) => part.table === 'task_dependencies');
+    if (type === 'assignment' && dependencies && dependencies.rows.length > 0) {
+      const edges = dependencies.rows.map((d) => ({
+        taskId: Number(d.task_id),
+        dependsOnTaskId: Number(d.depends_on_task_id),
+      }));
+      const problem = await restoredCycle(tx, ctx.siteId, Number(ownRow.position_id), edges);
+      if (problem) throw conflict([{ field: problem.field, message: problem.message, rule: problem.code }]);
+    }
     for (const part of rest) {
       const n = await rows.insertRows(tx, part, { skipClashes: true });
       restored[part.table] = (restored[part.table] ?? 0) + n;
       skipped += part.rows.length - n;
     }
     for (const link of item.links) {
-      const n = await rows.relink(tx, ctx.siteId, link, Number(ownRow.id));
+      const n = await rows.relink(tx, ctx.siteId, link, link.to ?? Number(ownRow.id));
       restored[link.table] = (restored[link.table] ?? 0) + n;
       skipped += link.keys.length - n;
     }
@@ -148,7 +181,7 @@ export async function restoreTrashItem(ctx: RequestContext, id: number, body: Tr
     };
   });
   // A user back with a custom role: every process reloads who holds which (as a role change does).
-  if (result.entity_type === 'user') invalidateSiteRoles(ctx.db, ctx.siteId);
+  if (result.entity_type === 'user' || result.entity_type === 'role') invalidateSiteRoles(ctx.db, ctx.siteId);
   return result;
 }
 

@@ -145,7 +145,7 @@ export function useListAuditEvents<TData = Awaited<ReturnType<typeof listAuditEv
 
 
 /**
- * Each event’s hash covers its content and the hash before it; an event changed, removed or inserted around the database’s refusal breaks the chain at that event.
+ * Each event’s hash covers its content and the hash before it; an event changed, removed or inserted around the database’s refusal breaks the chain at that event. Events are sealed into the chain just after they are written; the check seals what has been written first, and events written while it runs are reported as pending, not as broken.
  * @summary Check the site’s hash chain: ok and the number of events, or the first broken event
  */
 export const verifyAuditChain = (

@@ -21,6 +21,5 @@ export interface AuditEvent {
   details: AuditEventDetails;
   request_id: string | null;
   client: string | null;
-  /** sha256 of the previous event’s hash and this event’s content */
-  hash: string;
+  hash: string | null;
 }

@@ -8,4 +8,6 @@
 
 export type DeleteRole200 = {
   message: string;
+  /** The trash item the record went to (POST /trash/{id}/restore brings it back) */
+  trash_item_id?: number;
 };

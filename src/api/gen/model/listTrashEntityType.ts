@@ -16,4 +16,5 @@ export const ListTrashEntityType = {  user: 'user',
   task: 'task',
   task_instance: 'task_instance',
   legacy_task_template: 'legacy_task_template',
+  role: 'role',
 } as const

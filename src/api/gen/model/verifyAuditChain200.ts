@@ -10,6 +10,7 @@ import type { VerifyAuditChain200Reason } from './verifyAuditChain200Reason.ts';
 export type VerifyAuditChain200 = {
   ok: boolean;
   count: number;
+  pending: number;
   broken_id?: number | null;
   /** link: the event does not follow the one before it (an event removed or inserted before it); content: the event was changed after it was written; end: events are missing from the end of the chain */
   reason?: typeof VerifyAuditChain200Reason[keyof typeof VerifyAuditChain200Reason];
