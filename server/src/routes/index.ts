@@ -11,6 +11,7 @@ import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
 import roleRoutes from './roles/index.ts';
+import shareRoutes from './share/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import dependencyRoutes from './task-dependencies/index.ts';
@@ -46,4 +47,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(trashRoutes, { prefix: '/trash' });
   await app.register(visitScheduleRoutes, { prefix: '/visit-schedules' });
   await app.register(coverageRoutes, { prefix: '/coverage' });
+  await app.register(shareRoutes, { prefix: '/share' });
 }

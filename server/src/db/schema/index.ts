@@ -11,6 +11,7 @@ export * from './idempotency-keys.ts';
 export * from './job-history.ts';
 export * from './positions.ts';
 export * from './roles.ts';
+export * from './share-links.ts';
 export * from './site-settings.ts';
 export * from './sites.ts';
 export * from './tasks.ts';

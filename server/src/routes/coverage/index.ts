@@ -12,11 +12,14 @@ import {
 } from '../../schemas/coverage.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { exportCoverage } from './export.ts';
+import shareLinkRoutes from './share-links.ts';
 import { coverageReport, excuseCoverageWindow, listCoverageWindows } from './service.ts';
 
 const { op } = routeKit('coverage');
 
 const coverageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(shareLinkRoutes, { prefix: '/share-links' });
+
   app.get(
     '/report',
     op(
