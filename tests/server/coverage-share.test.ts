@@ -49,7 +49,11 @@ describe.each(DRIVERS)('coverage share links (%s)', (driver) => {
     worker = await signInAs(t, 'worker');
     await t.app.database.db.insert(sites).values({ id: 'other', name: 'Other site' });
     other = await signInAs(t, 'admin', 'other');
-    await setSiteSettings(t, { timezone: 'Europe/Helsinki', allowGuestAccess: true, siteName: 'Harbour works' });
+    await setSiteSettings(t, {
+      timezone: 'Europe/Helsinki',
+      allowGuestAccess: true,
+      siteName: 'Harbour works',
+    });
     await setSiteSettings(t, { allowGuestAccess: true }, 'other');
     const a = await makePosition(t, { positionCode: 'A-GATE', positionName: 'Gate A' });
     const b = await makePosition(t, { positionCode: 'B-YARD', positionName: 'Yard B' });
@@ -93,7 +97,11 @@ describe.each(DRIVERS)('coverage share links (%s)', (driver) => {
         .set({ ruleFrom: new Date('2026-01-15T00:00:00Z') })
         .where(eq(visitSchedules.id, id));
     }
-    await insertEntry(t, { userId: worker.id, positionId: a.id, startedAt: new Date('2026-01-15T05:00:00Z') });
+    await insertEntry(t, {
+      userId: worker.id,
+      positionId: a.id,
+      startedAt: new Date('2026-01-15T05:00:00Z'),
+    });
     await runCoverageClose(t.app.database.db, { now: NOW });
   });
   afterAll(async () => {
@@ -133,7 +141,9 @@ describe.each(DRIVERS)('coverage share links (%s)', (driver) => {
   it('managers and workers may not share; bad input is a 400 with its field', async () => {
     expect((await create(manager)).statusCode).toBe(403);
     expect((await create(worker)).statusCode).toBe(403);
-    expect((await call(manager, { method: 'GET', url: '/api/v1/coverage/share-links' })).statusCode).toBe(403);
+    expect((await call(manager, { method: 'GET', url: '/api/v1/coverage/share-links' })).statusCode).toBe(
+      403,
+    );
     const tooLong = await create(admin, { expires_in_days: 91 });
     expect(tooLong.statusCode).toBe(400);
     expect(JSON.stringify(tooLong.json().details)).toContain('expires_in_days');
@@ -179,15 +189,23 @@ describe.each(DRIVERS)('coverage share links (%s)', (driver) => {
     const body = (await view(tokenOf(url))).json();
     expect(body.position_group_name).toBeNull();
     expect(body.totals.windows).toBe(4);
-    expect(body.workers).toEqual([{ worker_name: 'Test worker', counts: expect.objectContaining({ on_time: 1 }) }]);
+    expect(body.workers).toEqual([
+      { worker_name: 'Test worker', counts: expect.objectContaining({ on_time: 1 }) },
+    ]);
   });
 
   it('a revoked, expired or unknown link is 404, the same for each', async () => {
     const revoked = (await create(admin)).json();
-    const res = await call(admin, { method: 'POST', url: `/api/v1/coverage/share-links/${revoked.link.id}/revoke` });
+    const res = await call(admin, {
+      method: 'POST',
+      url: `/api/v1/coverage/share-links/${revoked.link.id}/revoke`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().link.state).toBe('revoked');
-    expect((await call(admin, { method: 'POST', url: `/api/v1/coverage/share-links/${revoked.link.id}/revoke` })).statusCode).toBe(409);
+    expect(
+      (await call(admin, { method: 'POST', url: `/api/v1/coverage/share-links/${revoked.link.id}/revoke` }))
+        .statusCode,
+    ).toBe(409);
     const expired = (await create(admin)).json();
     await t.app.database.db
       .update(coverageShareLinks)
@@ -206,7 +224,10 @@ describe.each(DRIVERS)('coverage share links (%s)', (driver) => {
     const mine = (await create(admin)).json();
     const theirs = (await call(other, { method: 'GET', url: '/api/v1/coverage/share-links' })).json();
     expect(theirs.links).toEqual([]);
-    const revoke = await call(other, { method: 'POST', url: `/api/v1/coverage/share-links/${mine.link.id}/revoke` });
+    const revoke = await call(other, {
+      method: 'POST',
+      url: `/api/v1/coverage/share-links/${mine.link.id}/revoke`,
+    });
     expect(revoke.statusCode).toBe(404);
     expect((await view(tokenOf(mine.url))).statusCode).toBe(200);
   });

@@ -5,8 +5,12 @@
  */
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  coverageWindows,
+  userGroupPositionAccess,
+  visitSchedules,
+} from '../../server/src/db/schema/index.ts';
 import { localDay } from '../../src/domain/coverage.ts';
-import { coverageWindows, userGroupPositionAccess, visitSchedules } from '../../server/src/db/schema/index.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 import { insertGroup, insertPositionGroup } from './support/user-groups.ts';
@@ -28,7 +32,11 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
   };
   const mine = (actor: Actor) => call(actor, { method: 'GET', url: '/api/v1/field/coverage-windows' });
   const reason = (actor: Actor, id: number, text: string) =>
-    call(actor, { method: 'POST', url: `/api/v1/field/coverage-windows/${id}/reason`, payload: { reason: text } });
+    call(actor, {
+      method: 'POST',
+      url: `/api/v1/field/coverage-windows/${id}/reason`,
+      payload: { reason: text },
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
@@ -38,10 +46,12 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
     const db = t.app.database.db;
     const crew = await insertGroup(t, { memberIds: [me.id] });
     const area = await insertPositionGroup(t, { positionsActive: [true] });
-    await db.insert(userGroupPositionAccess).values({ siteId: 'main', userGroupId: crew.id, positionGroupId: area.id });
-    const [{ positionId }] = (await db.execute(
-      `select position_id as "positionId" from position_group_positions where group_id = ${area.id}`,
-    ).then((r) => (r as unknown as { rows: { positionId: number }[] }).rows)) as { positionId: number }[];
+    await db
+      .insert(userGroupPositionAccess)
+      .values({ siteId: 'main', userGroupId: crew.id, positionGroupId: area.id });
+    const [{ positionId }] = (await db
+      .execute(`select position_id as "positionId" from position_group_positions where group_id = ${area.id}`)
+      .then((r) => (r as unknown as { rows: { positionId: number }[] }).rows)) as { positionId: number }[];
     areaPositionId = positionId;
     const outside = await makePosition(t, { positionCode: 'OUT-1' });
     // A schedule at the area's position: tomorrow's windows are due.
@@ -78,7 +88,13 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
       task_ids: null,
       time_zone: 'UTC',
     };
-    const row = (name: string, positionId: number, start: number, verdict: string, visitedBy: number | null = null) => ({
+    const row = (
+      name: string,
+      positionId: number,
+      start: number,
+      verdict: string,
+      visitedBy: number | null = null,
+    ) => ({
       siteId: 'main',
       scheduleName: name,
       positionId,
@@ -110,7 +126,14 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
   it('shows my area’s windows and those I visited, judged and due, never others', async () => {
     const res = await mine(me);
     expect(res.statusCode).toBe(200);
-    const windows = res.json().windows as { id: number | null; schedule_name: string; state: string; position_id: number; judged: boolean; can_give_reason: boolean }[];
+    const windows = res.json().windows as {
+      id: number | null;
+      schedule_name: string;
+      state: string;
+      position_id: number;
+      judged: boolean;
+      can_give_reason: boolean;
+    }[];
     const judged = windows.filter((w) => w.judged);
     expect(judged.map((w) => [w.schedule_name, w.state, w.can_give_reason])).toEqual([
       ['Area missed', 'missed', true],
@@ -120,9 +143,15 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
     const due = windows.filter((w) => !w.judged);
     // Tomorrow's four windows at my area's position (today's began before the schedule did).
     expect(due.length).toBeGreaterThanOrEqual(4);
-    expect(due.every((w) => w.schedule_name === 'Night rounds' && w.position_id === areaPositionId && w.id === null)).toBe(true);
+    expect(
+      due.every(
+        (w) => w.schedule_name === 'Night rounds' && w.position_id === areaPositionId && w.id === null,
+      ),
+    ).toBe(true);
     expect(due.every((w) => w.state === 'due')).toBe(true);
-    expect(windows.some((w) => w.schedule_name.startsWith('Elsewhere') || w.schedule_name === 'Outside missed')).toBe(false);
+    expect(
+      windows.some((w) => w.schedule_name.startsWith('Elsewhere') || w.schedule_name === 'Outside missed'),
+    ).toBe(false);
     // A colleague outside the area sees only what they visited.
     const theirs = (await mine(colleague)).json().windows as { schedule_name: string }[];
     expect(theirs.map((w) => w.schedule_name)).toEqual(['Area on time']);
@@ -145,7 +174,11 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
       worker_reason_by_name: 'Test worker',
     });
     const seen = (await mine(me)).json().windows.find((w: { id: number }) => w.id === ids['Area missed']);
-    expect(seen).toMatchObject({ state: 'excused', worker_reason: 'The gate was locked', excuse_reason: 'Site closed for a delivery' });
+    expect(seen).toMatchObject({
+      state: 'excused',
+      worker_reason: 'The gate was locked',
+      excuse_reason: 'Site closed for a delivery',
+    });
     expect((await reason(me, ids['Outside late, mine'], 'Traffic on the ring road')).statusCode).toBe(200);
   });
 
@@ -157,6 +190,8 @@ describe.each(DRIVERS)('field coverage windows (%s)', (driver) => {
     const short = await reason(me, ids['Outside late, mine'], '  a ');
     expect(short.statusCode).toBe(400);
     expect(short.json().details[0].field).toBe('reason');
-    expect((await call(manager, { method: 'GET', url: '/api/v1/field/coverage-windows' })).statusCode).toBe(403);
+    expect((await call(manager, { method: 'GET', url: '/api/v1/field/coverage-windows' })).statusCode).toBe(
+      403,
+    );
   });
 });

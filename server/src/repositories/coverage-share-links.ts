@@ -5,7 +5,12 @@
  */
 import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { coverageShareLinks as l, coverageShareViews as v, positionGroups, users } from '../db/schema/index.ts';
+import {
+  coverageShareLinks as l,
+  positionGroups,
+  users,
+  coverageShareViews as v,
+} from '../db/schema/index.ts';
 import { siteCondition } from './site-scoped.ts';
 
 export type ShareLinkRow = typeof l.$inferSelect;
@@ -14,7 +19,9 @@ const siteWhere = siteCondition(l);
 const listColumns = {
   row: l,
   groupName: positionGroups.groupName,
-  createdByName: sql<string | null>`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${l.createdBy})`,
+  createdByName: sql<
+    string | null
+  >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${l.createdBy})`,
   viewCount: sql<number>`(select count(*)::int from ${v} where ${v.linkId} = ${l.id})`,
   lastViewedAt: sql<string | null>`(select max(${v.viewedAt})::text from ${v} where ${v.linkId} = ${l.id})`,
 };
@@ -27,7 +34,9 @@ export type ListedShareLink = {
   lastViewedAt: Date | null;
 };
 
-const listed = (r: Omit<ListedShareLink, 'lastViewedAt'> & { lastViewedAt: string | null }): ListedShareLink => ({
+const listed = (
+  r: Omit<ListedShareLink, 'lastViewedAt'> & { lastViewedAt: string | null },
+): ListedShareLink => ({
   ...r,
   lastViewedAt: r.lastViewedAt === null ? null : new Date(r.lastViewedAt),
 });
@@ -44,7 +53,11 @@ export async function listShareLinks(db: Db, siteId: string, limit: number): Pro
   return rows.map(listed);
 }
 
-export async function findShareLink(db: Db, siteId: string, id: number): Promise<ListedShareLink | undefined> {
+export async function findShareLink(
+  db: Db,
+  siteId: string,
+  id: number,
+): Promise<ListedShareLink | undefined> {
   const [row] = await db
     .select(listColumns)
     .from(l)

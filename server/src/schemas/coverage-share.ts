@@ -26,7 +26,9 @@ export const ShareLink = Type.Object(
 export const ShareLinkList = Type.Object(
   {
     links: Type.Array(ShareLink),
-    guest_access: Type.Boolean({ description: 'The site setting allowGuestAccess: off, every link answers 404' }),
+    guest_access: Type.Boolean({
+      description: 'The site setting allowGuestAccess: off, every link answers 404',
+    }),
   },
   { $id: 'ShareLinkList' },
 );
@@ -35,7 +37,9 @@ export const ShareLinkCreate = Type.Object(
   {
     label: Type.String({ minLength: SHARE_LIMITS.labelMin, maxLength: SHARE_LIMITS.labelMax }),
     position_group_id: Type.Optional(
-      Nullable(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Omitted or null: every position' })),
+      Nullable(
+        Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Omitted or null: every position' }),
+      ),
     ),
     from: Type.String({ format: 'date', description: 'First day (inclusive), in the site’s time zone' }),
     to: Type.String({ format: 'date', description: 'Last day (inclusive), in the site’s time zone' }),
@@ -79,9 +83,12 @@ export const SharedCoverageReport = Type.Object(
       Type.Object({ position_code: Type.String(), position_name: Type.String(), counts: Counts }),
       { description: 'Worst first' },
     ),
-    workers: Type.Union([Type.Array(Type.Object({ worker_name: Type.String(), counts: Counts })), Type.Null()], {
-      description: 'Null unless the link’s creator chose to include worker names',
-    }),
+    workers: Type.Union(
+      [Type.Array(Type.Object({ worker_name: Type.String(), counts: Counts })), Type.Null()],
+      {
+        description: 'Null unless the link’s creator chose to include worker names',
+      },
+    ),
   },
   { $id: 'SharedCoverageReport' },
 );

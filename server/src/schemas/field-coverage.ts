@@ -22,7 +22,9 @@ export const FieldCoverageWindow = Type.Object(
         Type.Literal('missed'),
         Type.Literal('excused'),
       ],
-      { description: 'due: not judged and not visited yet; otherwise the verdict (provisional until judged)' },
+      {
+        description: 'due: not judged and not visited yet; otherwise the verdict (provisional until judged)',
+      },
     ),
     judged: Type.Boolean(),
     can_give_reason: Type.Boolean({ description: 'Judged missed or late: the worker may give a reason' }),

@@ -12,8 +12,8 @@ import {
 } from '../../schemas/coverage.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { exportCoverage } from './export.ts';
-import shareLinkRoutes from './share-links.ts';
 import { coverageReport, excuseCoverageWindow, listCoverageWindows } from './service.ts';
+import shareLinkRoutes from './share-links.ts';
 
 const { op } = routeKit('coverage');
 

@@ -4,11 +4,11 @@
  * with it off too, so old links can be cleaned up.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import { SHARE_LIMITS } from '#domain/coverage-share.ts';
 import { publicUrlOf } from '../../lib/public-url.ts';
 import { IdParams } from '../../schemas/common.ts';
 import { ShareLink, ShareLinkCreate, ShareLinkCreated, ShareLinkList } from '../../schemas/coverage-share.ts';
-import { Type } from '@sinclair/typebox';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { createShareLink, listShareLinks, revokeShareLink, SHARE_LIST_MAX } from './share-service.ts';
 

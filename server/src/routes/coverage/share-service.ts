@@ -6,20 +6,21 @@
  * while the site setting allowGuestAccess is off: then every link answers 404, as an unknown one.
  * Each view of the public report is recorded (coverage_share_views).
  */
+
+import { randomBytes } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
-import { type FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { COVERAGE_LIMITS } from '#domain/coverage.ts';
 import { SHARE_LIMITS, SHARE_MESSAGES, shareLinkUrl } from '#domain/coverage-share.ts';
+import type { Db } from '../../db/client.ts';
 import { hashAccountToken } from '../../infra/account-tokens.ts';
-import { randomBytes } from 'node:crypto';
 import { errors } from '../../lib/errors.ts';
-import * as windows from '../../repositories/coverage-windows.ts';
 import * as repo from '../../repositories/coverage-share-links.ts';
+import * as windows from '../../repositories/coverage-windows.ts';
 import { positionGroupRows } from '../../repositories/position-groups.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import type { ShareLink, ShareLinkCreate } from '../../schemas/coverage-share.ts';
 import type { RequestContext } from '../../types.ts';
-import type { Db } from '../../db/client.ts';
 import { countsOf } from './service.ts';
 
 type ApiShareLink = Static<typeof ShareLink>;
@@ -74,7 +75,8 @@ export async function createShareLink(
     throw errors.badRequest(message, 'VALIDATION_ERROR', [{ field: 'to', message }]);
   }
   const { allowGuestAccess } = await getSiteSettings(ctx.db, ctx.siteId);
-  if (!allowGuestAccess) throw errors.conflict('allowGuestAccess', SHARE_MESSAGES.guestAccessOff, 'GUEST_ACCESS_OFF');
+  if (!allowGuestAccess)
+    throw errors.conflict('allowGuestAccess', SHARE_MESSAGES.guestAccessOff, 'GUEST_ACCESS_OFF');
   const groupId = body.position_group_id ?? null;
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + body.expires_in_days * DAY_MS);

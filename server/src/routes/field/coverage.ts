@@ -22,7 +22,7 @@ import * as windows from '../../repositories/coverage-windows.ts';
 import * as repo from '../../repositories/field.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import { activeSchedulesWithPositions } from '../../repositories/visit-schedules.ts';
-import type { FieldCoverageWindow, FieldCoverageReason } from '../../schemas/field-coverage.ts';
+import type { FieldCoverageReason, FieldCoverageWindow } from '../../schemas/field-coverage.ts';
 import type { RequestContext } from '../../types.ts';
 
 type Item = Static<typeof FieldCoverageWindow>;
@@ -70,9 +70,18 @@ export async function myCoverageWindows(ctx: RequestContext, now = new Date()) {
     FIELD_WINDOWS_MAX,
   );
   const items = judged.map(stored);
-  const judgedKeys = new Set(judged.map((w) => `${w.row.scheduleId}:${w.row.positionId}:${w.row.windowStart.getTime()}`));
+  const judgedKeys = new Set(
+    judged.map((w) => `${w.row.scheduleId}:${w.row.positionId}:${w.row.windowStart.getTime()}`),
+  );
   // The windows not judged yet, from the active schedules at the area's positions.
-  const open: { rule: ScheduleRule; name: string; positionId: number; start: Date; end: Date; day: string }[] = [];
+  const open: {
+    rule: ScheduleRule;
+    name: string;
+    positionId: number;
+    start: Date;
+    end: Date;
+    day: string;
+  }[] = [];
   for (const { schedule, positionIds } of await activeSchedulesWithPositions(ctx.db, ctx.siteId)) {
     const mine = positionIds.filter((p) => area.has(p));
     if (mine.length === 0) continue;
@@ -126,7 +135,9 @@ export async function myCoverageWindows(ctx: RequestContext, now = new Date()) {
       excuse_reason: null,
     });
   }
-  items.sort((a, b) => a.window_start.localeCompare(b.window_start) || a.position_code.localeCompare(b.position_code));
+  items.sort(
+    (a, b) => a.window_start.localeCompare(b.window_start) || a.position_code.localeCompare(b.position_code),
+  );
   return { windows: items, time_zone: timezone, server_time: now.toISOString() };
 }
 

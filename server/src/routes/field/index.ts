@@ -99,7 +99,8 @@ const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       'work_entries.create',
       {
         operationId: 'giveFieldCoverageReason',
-        summary: 'The caller’s reason for a missed or late window of theirs (kept apart from a manager’s excuse)',
+        summary:
+          'The caller’s reason for a missed or late window of theirs (kept apart from a manager’s excuse)',
       },
       {
         params: IdParams,
