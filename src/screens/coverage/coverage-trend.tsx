@@ -85,7 +85,14 @@ export function CoverageTrend({ days, formatDay }: Props) {
       <div className="coverage-trend__x" aria-hidden="true">
         {days.map((d, i) =>
           i % step === 0 || (i === days.length - 1 && i % step > step / 2) ? (
-            <span key={d.day} style={{ left: `${x(i)}%` }}>
+            <span
+              key={d.day}
+              style={{
+                left: `${x(i)}%`,
+                // The ends stay inside the plot: the first label starts at its day, the last ends there.
+                transform: `translateX(${days.length > 1 && i === 0 ? 0 : i === days.length - 1 && i > 0 ? -100 : -50}%)`,
+              }}
+            >
               {d.day.slice(5).replace('-', '/')}
             </span>
           ) : null,
