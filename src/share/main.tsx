@@ -105,6 +105,7 @@ function ReportView({ report }: { report: Report }) {
           <Trend days={r.days} />
           <CountsTable
             first={t('day')}
+            label={t('perDay')}
             rows={r.days.map((d) => ({ key: d.day, name: formatDay(d.day), counts: d.counts }))}
           />
         </section>
@@ -114,6 +115,7 @@ function ReportView({ report }: { report: Report }) {
           <h2 id="share-positions">{t('positions')}</h2>
           <CountsTable
             first={t('position')}
+            label={t('positions')}
             rows={r.positions.map((p) => ({
               key: p.position_code,
               name: `${p.position_code} – ${p.position_name}`,
@@ -127,6 +129,7 @@ function ReportView({ report }: { report: Report }) {
           <h2 id="share-workers">{t('workers')}</h2>
           <CountsTable
             first={t('worker')}
+            label={t('workers')}
             rows={r.workers.map((w, i) => ({ key: `${i}`, name: w.worker_name, counts: w.counts }))}
           />
         </section>
@@ -147,13 +150,17 @@ function Stat({ label, value, strong }: { label: string; value: string | number;
 
 function CountsTable({
   first,
+  label,
   rows,
 }: {
   first: string;
+  label: string;
   rows: { key: string; name: string; counts: Counts }[];
 }) {
+  // A wide table scrolls sideways on a phone: the region takes the keyboard's focus to scroll it.
   return (
-    <div className="share__table">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
+    <div className="share__table" role="region" aria-label={label} tabIndex={0}>
       <table>
         <thead>
           <tr>

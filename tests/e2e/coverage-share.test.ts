@@ -180,7 +180,7 @@ describe.skipIf(!adminUrl)('coverage share links and the worker’s rounds', () 
     expect(await axeProblems(page, '.p-dialog')).toEqual([]);
     await shot(page, 'coverage-share-created-phone-en');
     await created.getByRole('button', { name: 'Close' }).first().click();
-    await page.getByRole('cell', { name: 'Client walk-through' }).waitFor();
+    await page.getByRole('cell', { name: 'Client walk-through' }).first().waitFor();
     await context.close();
 
     // A fresh browser, never signed in.

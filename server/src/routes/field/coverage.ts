@@ -16,12 +16,11 @@ import {
   taskCounts,
   windowsOfDay,
 } from '#domain/coverage.ts';
-import { ruleOf } from '../../jobs/coverage-close.ts';
 import { errors } from '../../lib/errors.ts';
 import * as windows from '../../repositories/coverage-windows.ts';
 import * as repo from '../../repositories/field.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
-import { activeSchedulesWithPositions } from '../../repositories/visit-schedules.ts';
+import { activeSchedulesWithPositions, ruleOf } from '../../repositories/visit-schedules.ts';
 import type { FieldCoverageReason, FieldCoverageWindow } from '../../schemas/field-coverage.ts';
 import type { RequestContext } from '../../types.ts';
 
