@@ -160,7 +160,7 @@ function CountsTable({
   // A wide table scrolls sideways on a phone: the region takes the keyboard's focus to scroll it.
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable).
-    <div className="share__table" role="region" aria-label={label} tabIndex={0}>
+    <section className="share__table" aria-label={label} tabIndex={0}>
       <table>
         <thead>
           <tr>
@@ -185,7 +185,7 @@ function CountsTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

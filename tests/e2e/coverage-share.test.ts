@@ -100,13 +100,7 @@ describe.skipIf(!adminUrl)('coverage share links and the worker’s rounds', () 
     await db.connect();
     const { rows } = await db.query(`select id from users where email = $1`, [WORKER.email]);
     const workerId = rows[0].id as number;
-    await api(
-      server.url,
-      'POST',
-      `/user-groups/${crew.body.data.id}/members`,
-      { user_id: workerId },
-      token,
-    );
+    await api(server.url, 'POST', `/user-groups/${crew.body.data.id}/members`, { user_id: workerId }, token);
     await api(
       server.url,
       'POST',
