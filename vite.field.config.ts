@@ -76,6 +76,7 @@ export default defineConfig({
     sourcemap: false,
     // bench/field-size.ts reads it; the console's build keeps .vite/manifest.json.
     manifest: '.vite/field-manifest.json',
-    rollupOptions: { input: { field: 'field.html' } },
+    // The share link's public page (share.html, src/share) is as small and Preact too.
+    rollupOptions: { input: { field: 'field.html', share: 'share.html' } },
   },
 });

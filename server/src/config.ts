@@ -41,6 +41,9 @@ export interface Config {
   resetAccountWindowSeconds: number;
   resetIpMaxRequests: number;
   resetIpWindowSeconds: number;
+  /** Views of the public share-link report per minute: per client address and per link. */
+  shareIpMaxRequests: number;
+  shareLinkMaxRequests: number;
   /** Extra origins allowed to call the refresh endpoint (the dev server, a proxy). */
   allowedOrigins: string[];
   /**
@@ -242,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetAccountWindowSeconds: int(env.RESET_ACCOUNT_WINDOW_SECONDS, 3600, 'RESET_ACCOUNT_WINDOW_SECONDS'),
     resetIpMaxRequests: int(env.RESET_IP_MAX_REQUESTS, 20, 'RESET_IP_MAX_REQUESTS'),
     resetIpWindowSeconds: int(env.RESET_IP_WINDOW_SECONDS, 15 * 60, 'RESET_IP_WINDOW_SECONDS'),
+    shareIpMaxRequests: int(env.SHARE_IP_MAX_REQUESTS, 60, 'SHARE_IP_MAX_REQUESTS'),
+    shareLinkMaxRequests: int(env.SHARE_LINK_MAX_REQUESTS, 300, 'SHARE_LINK_MAX_REQUESTS'),
     allowedOrigins: (env.ALLOWED_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -21,6 +21,8 @@ export const PERMISSION_AREAS = {
   work_entries: [...crud, 'view_all', 'export'],
   roles: crud,
   analytics: ['view'],
+  /** Guest access: read-only share links to the coverage report (issue 24 §4). */
+  coverage: ['share'],
   system: ['debug', 'override', 'logs', 'settings'],
 } as const;
 

@@ -243,7 +243,7 @@ describe.each(DRIVERS)('coverage (%s)', (driver) => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'day,position_code,position_name,schedule_name,window_start,window_end,verdict,judged_verdict,entry_ids,workers,excuse_reason,excused_by',
+      'day,position_code,position_name,schedule_name,window_start,window_end,verdict,judged_verdict,entry_ids,workers,excuse_reason,excused_by,worker_reason',
     );
     expect(lines).toHaveLength(7);
     expect(lines.slice(1).every((l) => l.includes(",'=Rounds,"))).toBe(true);

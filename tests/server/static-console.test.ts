@@ -12,6 +12,7 @@ import staticConsole from '../../server/src/plugins/static-console.ts';
 
 const INDEX = '<!doctype html><html><head><title>Tagger Admin</title></head><body></body></html>';
 const FIELD = '<!doctype html><html><head><title>Tagger field</title></head><body></body></html>';
+const SHARE = '<!doctype html><html><head><title>Coverage report</title></head><body></body></html>';
 
 describe('static console', () => {
   let app: FastifyInstance;
@@ -21,6 +22,7 @@ describe('static console', () => {
     root = mkdtempSync(path.join(os.tmpdir(), 'tagger-static-'));
     writeFileSync(path.join(root, 'index.html'), INDEX);
     writeFileSync(path.join(root, 'field.html'), FIELD);
+    writeFileSync(path.join(root, 'share.html'), SHARE);
     mkdirSync(path.join(root, 'assets'));
     writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
     app = Fastify();
@@ -63,6 +65,18 @@ describe('static console', () => {
     }
     // A console path that only starts like one stays the console's.
     for (const url of ['/fields', '/fieldwork/1']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it('a share link answers the share page (no console), and only under /share/', async () => {
+    for (const url of ['/share/AbC-12_x', '/share/AbC-12_x?utm=mail']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(SHARE);
+    }
+    for (const url of ['/share', '/shared/1']) {
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(res.body, url).toBe(INDEX);
     }

@@ -35,6 +35,7 @@ describe('roles and permissions (spec §6)', () => {
       ...['debug', 'override', 'logs', 'settings'].map((a) => `system.${a}`),
       'dashboard.view',
       'analytics.view',
+      'coverage.share',
     ];
     expect([...PERMISSIONS].sort()).toEqual(expected.sort());
   });

@@ -76,6 +76,7 @@ function answer(config: { url: string; method?: string; params?: Record<string, 
     };
   if (config.url === '/coverage/windows/41/excuse') return { window: {} };
   if (config.url === '/position-groups') return { position_groups: [] };
+  if (config.url === '/coverage/share-links') return { links: [], guest_access: false };
   if (config.url === '/site-settings/display') return { timezone: 'UTC', dateFormat: 'YYYY-MM-DD' };
   throw new Error(`unexpected ${config.url}`);
 }
@@ -100,10 +101,16 @@ afterEach(() => {
 describe('coverage screen', () => {
   it('asks for the URL’s period and shows the totals and the worst position first', async () => {
     await renderCoverage('/coverage?from=2026-01-10&to=2026-01-16');
-    await screen.findByText('62.5 %');
+    await screen.findByText('62.5 %', { selector: '.coverage__stat-value' });
     expect(calls('/coverage/report')[0].params).toMatchObject({ from: '2026-01-10', to: '2026-01-16' });
     const rows = screen.getAllByRole('button', { name: /– (Yard|Gate)$/ }).map((b) => b.textContent);
     expect(rows).toEqual(['B-YARD – Yard', 'A-GATE – Gate']);
+    // The per-day trend is an image described in words, with the same figures as a table.
+    expect(screen.getByRole('img', { name: /On time per day, in percent/ })).toBeTruthy();
+    expect(screen.getByText('Per day as a table')).toBeTruthy();
+    expect(document.querySelector('.coverage-trend__table tbody th')?.textContent).toMatch(
+      /15.01.2026|2026-01-15/,
+    );
     screen.getByText('Wilma Worker');
   });
 
@@ -119,5 +126,6 @@ describe('coverage screen', () => {
     await waitFor(() =>
       expect(calls('/coverage/windows/41/excuse')[0]?.data).toEqual({ reason: 'Gate locked' }),
     );
-  });
+    // Role queries over the whole screen (the trend's table included) take seconds on a loaded machine.
+  }, 15_000);
 });

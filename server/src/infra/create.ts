@@ -73,6 +73,16 @@ export async function createServices(
         ipWindowSeconds: config.resetIpWindowSeconds,
       },
     ),
+    shareLimiter: createRequestLimiter(
+      redis ? createRedisCounterStore(redis) : createMemoryCounterStore(),
+      'share',
+      {
+        accountMax: config.shareLinkMaxRequests,
+        accountWindowSeconds: 60,
+        ipMax: config.shareIpMaxRequests,
+        ipWindowSeconds: 60,
+      },
+    ),
     mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, log),
     exportSlots: createExportSlots(config.exportsPerUser, config.exportsPerSite),
     redis,

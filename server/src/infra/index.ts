@@ -90,6 +90,8 @@ export interface Services {
   trustedDevices: TrustedDevices;
   /** Password-reset requests per account and per address (request-limiter.ts). */
   resetLimiter: RequestLimiter;
+  /** Views of a share link's public report per address and per link, a minute each. */
+  shareLimiter: RequestLimiter;
   /** Outgoing email, or its log line without SMTP_URL (mailer.ts). */
   mailer: Mailer;
   /** Concurrent CSV exports per user and per site (export-slots.ts). */

@@ -8,11 +8,12 @@
  * each counts only the rows it inserted. Judging is a pure function of the entries, so whichever
  * wins stored the same verdict.
  */
-import { judge, type ScheduleRule, taskCounts, windowsToJudge } from '#domain/coverage.ts';
+import { judge, taskCounts, windowsToJudge } from '#domain/coverage.ts';
 import type { Db } from '../db/client.ts';
 import * as windows from '../repositories/coverage-windows.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
 import * as schedules from '../repositories/visit-schedules.ts';
+import { ruleOf } from '../repositories/visit-schedules.ts';
 import type { Announce } from './announce.ts';
 import { DAY_MS } from './definition.ts';
 
@@ -27,17 +28,6 @@ export interface CloseRunOptions {
   /** Tells the live event streams of each site's stored verdicts (the coverage screen reloads). */
   announce?: Announce;
 }
-
-export const ruleOf = (s: schedules.ScheduleRow): ScheduleRule => ({
-  days: s.days,
-  window_start: s.windowStart,
-  window_end: s.windowEnd,
-  frequency_kind: s.frequencyKind as ScheduleRule['frequency_kind'],
-  frequency_value: s.frequencyValue,
-  due_time: s.dueTime,
-  tolerance_minutes: s.toleranceMinutes,
-  task_ids: s.taskIds,
-});
 
 /** Judges the site's windows due by `now`; answers how many this process stored. */
 export async function closeSiteWindows(db: Db, siteId: string, now: Date): Promise<number> {

@@ -7,13 +7,14 @@
  * URL `/t/{tag}` (what a phone opens from an NFC tag or a QR code) is a deep link even when the
  * tag id looks like a file name (a serial number with dots): it is never a file. The field app's
  * paths (`/t/*`, `/field`, `/field/*`) answer its own page, field.html (a smaller entry for phones,
- * see vite.field.config.ts), when the build has one.
+ * see vite.field.config.ts), when the build has one; a share link's `/share/*` answers share.html.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SHARE_PATH } from '#domain/coverage-share.ts';
 import { isFieldPath } from '#domain/tag-url.ts';
 import { errorBody } from '../lib/errors.ts';
 
@@ -50,6 +51,10 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
   const sendConsole = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   const fieldPage = existsSync(path.join(root, 'field.html')) ? 'field.html' : 'index.html';
+  // A share link's public page (issue 24 §4): no sign-in, none of the console.
+  const sharePage = existsSync(path.join(root, 'share.html')) ? 'share.html' : 'index.html';
+  const pageOf = (url: string) =>
+    isFieldPath(url) ? fieldPage : url.startsWith(`${SHARE_PATH}/`) ? sharePage : 'index.html';
   app.get('/', sendConsole);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
@@ -58,7 +63,7 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
     const isGet = request.method === 'GET' || request.method === 'HEAD';
     const page = url.startsWith('/t/') || (!url.startsWith('/api/') && !path.extname(url));
     if (isGet && page && wantsHtml) {
-      return reply.header('cache-control', 'no-cache').sendFile(isFieldPath(url) ? fieldPage : 'index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageOf(url));
     }
     return reply
       .code(404)

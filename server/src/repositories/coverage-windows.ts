@@ -190,6 +190,9 @@ const windowColumns = {
   excusedByName: sql<
     string | null
   >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${c.excusedBy})`,
+  workerReasonByName: sql<
+    string | null
+  >`(select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${c.workerReasonBy})`,
 };
 
 export async function listWindows(db: Db, siteId: string, f: CoverageFilter, page: number, pageSize: number) {
@@ -252,6 +255,46 @@ export async function excuseWindow(
     .update(c)
     .set({ verdict: 'excused', excuseReason: excuse.reason, excusedBy: excuse.by, excusedAt: new Date() })
     .where(siteWhere(siteId, eq(c.id, id), inArray(c.verdict, ['missed', 'late'])))
+    .returning({ id: c.id });
+  return rows.length > 0;
+}
+
+/**
+ * A worker's windows of some days (the field app): those at the given positions (the worker's
+ * area) and those the worker visited, by start.
+ */
+export async function windowsOfWorker(
+  db: Db,
+  siteId: string,
+  userId: number,
+  positionIds: number[],
+  days: { from: string; to: string },
+  limit: number,
+) {
+  const mine =
+    positionIds.length === 0
+      ? eq(c.visitedBy, userId)
+      : sql`(${inArray(c.positionId, positionIds)} or ${eq(c.visitedBy, userId)})`;
+  return db
+    .select(windowColumns)
+    .from(c)
+    .innerJoin(positions, eq(positions.id, c.positionId))
+    .where(siteWhere(siteId, gte(c.day, days.from), lte(c.day, days.to), mine))
+    .orderBy(asc(c.windowStart), asc(positions.positionCode), asc(c.id))
+    .limit(limit);
+}
+
+/** Stores the worker's own reason for a missed or late window (kept apart from a manager's excuse). */
+export async function setWorkerReason(
+  db: Db,
+  siteId: string,
+  id: number,
+  reason: { text: string; by: number },
+): Promise<boolean> {
+  const rows = await db
+    .update(c)
+    .set({ workerReason: reason.text, workerReasonBy: reason.by, workerReasonAt: new Date() })
+    .where(siteWhere(siteId, eq(c.id, id), inArray(c.judgedVerdict, ['missed', 'late'])))
     .returning({ id: c.id });
   return rows.length > 0;
 }

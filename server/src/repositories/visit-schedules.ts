@@ -1,6 +1,7 @@
 /** Visit schedules (issue 24 §1). Every query takes the site id. */
 import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ScheduleRule } from '#domain/coverage.ts';
 import type { Db } from '../db/client.ts';
 import {
   positionGroupPositions,
@@ -130,3 +131,15 @@ export async function schedulingSites(db: Db): Promise<string[]> {
   const rows = await db.selectDistinct({ siteId: v.siteId }).from(v).where(eq(v.isActive, true));
   return rows.map((r) => r.siteId).sort();
 }
+
+/** A schedule's rule as the windows are made and judged by it (domain/coverage.ts). */
+export const ruleOf = (s: ScheduleRow): ScheduleRule => ({
+  days: s.days,
+  window_start: s.windowStart,
+  window_end: s.windowEnd,
+  frequency_kind: s.frequencyKind as ScheduleRule['frequency_kind'],
+  frequency_value: s.frequencyValue,
+  due_time: s.dueTime,
+  tolerance_minutes: s.toleranceMinutes,
+  task_ids: s.taskIds,
+});

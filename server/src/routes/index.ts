@@ -40,6 +40,7 @@ import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
 import roleRoutes from './roles/index.ts';
+import shareRoutes from './share/index.ts';
 import siteSettingsRoutes from './site-settings/index.ts';
 import systemRoutes from './system/index.ts';
 import dependencyRoutes from './task-dependencies/index.ts';
@@ -122,6 +123,7 @@ export const API_RESOURCES: readonly ApiResource[] = [
     routes: coverageRoutes,
     schemas: [CoverageCounts, CoverageWindow, CoverageReport],
   },
+  { prefix: '/share', routes: shareRoutes },
 ];
 
 /** Every schema referenced by $id: the common ones (errors, messages), then each resource's. */

@@ -35,6 +35,11 @@ export const CoverageWindow = Type.Object(
     excuse_reason: Nullable(Type.String()),
     excused_by_name: Nullable(Type.String()),
     excused_at: Nullable(Type.String({ format: 'date-time' })),
+    worker_reason: Nullable(
+      Type.String({ description: 'The worker’s own reason (field app), apart from the excuse' }),
+    ),
+    worker_reason_by_name: Nullable(Type.String()),
+    worker_reason_at: Nullable(Type.String({ format: 'date-time' })),
   },
   { $id: 'CoverageWindow' },
 );

@@ -21,7 +21,9 @@ const fields = {
   siteName: Type.String({ minLength: 1, maxLength: SETTINGS_TEXT_MAX.siteName }),
   siteDescription: Type.String({ maxLength: SETTINGS_TEXT_MAX.siteDescription }),
   maxUsersPerSite: bounded('maxUsersPerSite', 'Users the site may have (active accounts)'),
-  allowGuestAccess: Type.Boolean({ description: 'Saved; no effect yet' }),
+  allowGuestAccess: Type.Boolean({
+    description: 'Share links to the coverage report work only while on (off: every link answers 404)',
+  }),
   enableNfcTagValidation: Type.Boolean(),
   autoArchiveWorkEntries: Type.Boolean(),
   workEntryRetentionDays: bounded('workEntryRetentionDays', 'Days before a work entry is archived'),

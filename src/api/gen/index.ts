@@ -8,6 +8,7 @@ export * from './position-groups/position-groups.ts';
 export * from './position-task-assignments/position-task-assignments.ts';
 export * from './positions/positions.ts';
 export * from './roles/roles.ts';
+export * from './share/share.ts';
 export * from './site-settings/site-settings.ts';
 export * from './system/system.ts';
 export * from './task-dependencies/task-dependencies.ts';

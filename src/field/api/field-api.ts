@@ -7,8 +7,10 @@ import type {
   CreateWorkEntry201,
   CreateWorkEntryBody,
   FieldPosition,
+  GetFieldCoverageWindows200,
   GetFieldMyWork200,
   GetFieldOfflinePack200,
+  GiveFieldCoverageReason200,
   UpdateWorkEntry200,
   UploadWorkEntryPhoto201,
 } from '../../api/gen/model';
@@ -28,6 +30,17 @@ export const getMyWork = (signal?: AbortSignal) => get<GetFieldMyWork200>('/fiel
 
 export const getOfflinePack = (signal?: AbortSignal) =>
   get<GetFieldOfflinePack200>('/field/offline-pack', signal);
+
+export const getMyCoverageWindows = (signal?: AbortSignal) =>
+  get<GetFieldCoverageWindows200>('/field/coverage-windows', signal);
+
+/** A reason is sent at once (online only), not through the outbox: giving it twice changes nothing. */
+export const sendCoverageReason = (id: number, reason: string) =>
+  fieldRequest<GiveFieldCoverageReason200>({
+    method: 'POST',
+    path: `/field/coverage-windows/${id}/reason`,
+    body: { reason },
+  });
 
 const keyed = (key: string) => ({ 'Idempotency-Key': key });
 

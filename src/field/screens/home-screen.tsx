@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { ScanPanel } from '../scan/scan-panel.tsx';
 import { LanguageSelect } from './language-select.tsx';
+import { MyCoverage } from './my-coverage.tsx';
 import { MyWork } from './my-work.tsx';
 
 export function HomeScreen() {
@@ -11,6 +12,7 @@ export function HomeScreen() {
       <h1 className="field-title">{t('field.home.title')}</h1>
       <ScanPanel />
       <MyWork />
+      <MyCoverage />
       <LanguageSelect />
     </div>
   );

@@ -37,6 +37,7 @@ export const roles = defineArea({
       work_entries: 'Work entries',
       roles: 'Roles',
       analytics: 'Analytics',
+      coverage: 'Coverage',
       system: 'System',
     },
     actions: {
@@ -55,6 +56,7 @@ export const roles = defineArea({
       override: 'Override',
       logs: 'Logs',
       settings: 'Settings',
+      share: 'Share links',
     },
     form: {
       name: 'Role Name',
@@ -105,6 +107,7 @@ export const roles = defineArea({
       work_entries: 'Työkirjaukset',
       roles: 'Roolit',
       analytics: 'Analytiikka',
+      coverage: 'Kattavuus',
       system: 'Järjestelmä',
     },
     actions: {
@@ -123,6 +126,7 @@ export const roles = defineArea({
       override: 'Ohitus',
       logs: 'Lokit',
       settings: 'Asetukset',
+      share: 'Jakolinkit',
     },
     form: {
       name: 'Roolin nimi',
@@ -173,6 +177,7 @@ export const roles = defineArea({
       work_entries: 'Arbetsposter',
       roles: 'Roller',
       analytics: 'Analys',
+      coverage: 'Bevakningstäckning',
       system: 'Systemfunktioner',
     },
     actions: {
@@ -191,6 +196,7 @@ export const roles = defineArea({
       override: 'Åsidosätta',
       logs: 'Loggar',
       settings: 'Inställningar',
+      share: 'Delningslänkar',
     },
     form: {
       name: 'Rollens namn',

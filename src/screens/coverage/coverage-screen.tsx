@@ -17,7 +17,9 @@ import { useNotify } from '../../components/notify/notify-context.ts';
 import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { periodOf, validateCoverageSearch } from './coverage-search.ts';
+import { CoverageTrend } from './coverage-trend.tsx';
 import { CoverageWindows } from './coverage-windows.tsx';
+import { ShareLinks } from './share-links.tsx';
 import { NONE } from './verdict-chip.tsx';
 import './coverage.css';
 
@@ -137,27 +139,9 @@ export function CoverageScreen() {
       <div className="card">
         <h2 className="coverage__heading">{t('coverage.perDay')}</h2>
         {data && data.days.length === 0 ? <p>{t('coverage.noWindows')}</p> : null}
-        <ul className="coverage__days">
-          {(data?.days ?? []).map((d) => (
-            <li key={d.day} className="coverage__day">
-              <span className="coverage__day-label">{site.formatDate(`${d.day}T12:00:00Z`)}</span>
-              <span
-                className="coverage__bar"
-                role="img"
-                aria-label={t('coverage.dayBar', {
-                  day: site.formatDate(`${d.day}T12:00:00Z`),
-                  percent: percent(d.counts),
-                })}
-              >
-                <span className="coverage__bar-fill" style={{ width: `${d.counts.on_time_percent ?? 0}%` }} />
-              </span>
-              <span className="coverage__day-figures">
-                {percent(d.counts)} · {t('coverage.cards.late')} {d.counts.late} ·{' '}
-                {t('coverage.cards.missed')} {d.counts.missed}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {data && data.days.length > 0 ? (
+          <CoverageTrend days={data.days} formatDay={(d) => site.formatDate(`${d}T12:00:00Z`)} />
+        ) : null}
       </div>
       {search.position !== undefined ? (
         <div className="card">
@@ -213,6 +197,12 @@ export function CoverageScreen() {
           </div>
         </>
       )}
+      <ShareLinks
+        from={from}
+        to={to}
+        groupId={search.group}
+        groupName={groups.data?.find((g) => g.id === search.group)?.group_name}
+      />
     </section>
   );
 }

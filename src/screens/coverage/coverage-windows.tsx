@@ -55,6 +55,14 @@ export function CoverageWindows({ from, to, positionId, userId, formatDateTime }
               : ''
           }
         />
+        <Column
+          header={t('coverage.columns.workerReason')}
+          body={(w: CoverageWindow) =>
+            w.worker_reason
+              ? t('coverage.excusedBy', { reason: w.worker_reason, name: w.worker_reason_by_name ?? '' })
+              : ''
+          }
+        />
         {mayExcuse ? (
           <Column
             header={t('common.actions')}

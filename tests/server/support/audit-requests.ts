@@ -6,12 +6,13 @@
  * change nothing, each with its reason.
  */
 
-import { coverageWindows } from '../../../server/src/db/schema/index.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { coverageWindows, users } from '../../../server/src/db/schema/index.ts';
 import { newAccountToken } from '../../../server/src/infra/account-tokens.ts';
 import { insertAccountToken } from '../../../server/src/repositories/account-tokens.ts';
 import type { Operation } from '../fuzz/openapi.ts';
 import { bearer, type TestApp } from '../helpers.ts';
-import { insertEntry, makePosition, makeTask } from '../work-entries-support.ts';
+import { insertEntry, makePosition, makeTask, setSiteSettings } from '../work-entries-support.ts';
 import { signInAs } from './actors.ts';
 
 /** Operations that change nothing a site owns, and why they write no event. */
@@ -147,6 +148,36 @@ export async function auditFixtures(t: TestApp, token: string) {
       rule: { ...schedule, frequency_kind: 'every', due_time: null, task_ids: null, time_zone: 'UTC' },
     })
     .returning();
+  // A late window the admin visited: theirs to give a reason for in the field app.
+  const [admin] = await t.app.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.siteId, 'main'), eq(users.role, 'admin')))
+    .orderBy(asc(users.id))
+    .limit(1);
+  const { id: _id, judgedAt: _at, ...copied } = coverageWindow;
+  const [lateWindow] = await t.app.database.db
+    .insert(coverageWindows)
+    .values({
+      ...copied,
+      windowStart: new Date('2026-01-15T08:00:00Z'),
+      windowEnd: new Date('2026-01-15T12:00:00Z'),
+      dueAt: new Date('2026-01-15T12:00:00Z'),
+      verdict: 'late',
+      judgedVerdict: 'late',
+      visitedBy: admin.id,
+    })
+    .returning();
+  // Guest access on, and a share link to revoke.
+  await setSiteSettings(t, { allowGuestAccess: true });
+  const shareLink = (
+    await post('/coverage/share-links', {
+      label: 'Client',
+      from: '2026-01-01',
+      to: '2026-01-31',
+      expires_in_days: 7,
+    })
+  ).id;
   const reset = newAccountToken('password_reset');
   await insertAccountToken(t.app.database.db, {
     siteId: 'main',
@@ -175,6 +206,8 @@ export async function auditFixtures(t: TestApp, token: string) {
     resetToken: reset.token,
     visitSchedules,
     coverageWindow: coverageWindow.id,
+    lateWindow: lateWindow.id,
+    shareLink,
     settings: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
   };
@@ -284,6 +317,16 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
   excuseCoverageWindow: (f) => [
     { url: `/coverage/windows/${f.coverageWindow}/excuse`, payload: { reason: 'Gate locked by the client' } },
   ],
+  giveFieldCoverageReason: (f) => [
+    { url: `/field/coverage-windows/${f.lateWindow}/reason`, payload: { reason: 'Stuck behind a crane' } },
+  ],
+  createShareLink: () => [
+    {
+      url: '/coverage/share-links',
+      payload: { label: 'Inspector', from: '2026-01-01', to: '2026-01-07', expires_in_days: 14 },
+    },
+  ],
+  revokeShareLink: (f) => [{ url: `/coverage/share-links/${f.shareLink}/revoke` }],
   requestPasswordReset: () => [{ url: '/auth/password-resets', payload: { email: 'admin@example.com' } }],
   completePasswordReset: (f) => [
     { url: '/auth/password-resets/complete', payload: { token: f.resetToken, password: 'Reset-Pass-42' } },

@@ -72,6 +72,10 @@ export const coverageWindows = pgTable(
     excuseReason: text('excuse_reason'),
     excusedBy: optionalRef('excused_by', () => users.id),
     excusedAt: timestamp('excused_at', { withTimezone: true }),
+    /** The worker's own reason for a missed or late window (the field app), apart from an excuse. */
+    workerReason: text('worker_reason'),
+    workerReasonBy: optionalRef('worker_reason_by', () => users.id),
+    workerReasonAt: timestamp('worker_reason_at', { withTimezone: true }),
   },
   (t) => [
     // The close job's idempotence: two instances insert the same window, one row wins.

@@ -12,6 +12,7 @@ export * from './job-history.ts';
 export * from './outbox.ts';
 export * from './positions.ts';
 export * from './roles.ts';
+export * from './share-links.ts';
 export * from './site-settings.ts';
 export * from './sites.ts';
 export * from './tasks.ts';

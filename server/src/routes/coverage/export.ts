@@ -23,6 +23,7 @@ export const COVERAGE_CSV_COLUMNS = [
   'workers',
   'excuse_reason',
   'excused_by',
+  'worker_reason',
 ] as const;
 
 export async function exportCoverage(
@@ -46,6 +47,7 @@ export async function exportCoverage(
       csvText(w.entries.map((e) => e.worker_name).join('; ')),
       csvText(w.excuse_reason),
       csvText(w.excused_by_name),
+      csvText(w.worker_reason),
     ].join(','),
   );
   const body = `\ufeff${COVERAGE_CSV_COLUMNS.join(',')}\r\n${lines.map((l) => `${l}\r\n`).join('')}`;

@@ -13,10 +13,13 @@ import {
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
 import { exportCoverage } from './export.ts';
 import { coverageReport, excuseCoverageWindow, listCoverageWindows } from './service.ts';
+import shareLinkRoutes from './share-links.ts';
 
 const { op } = routeKit('coverage');
 
 const coverageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(shareLinkRoutes, { prefix: '/share-links' });
+
   app.get(
     '/report',
     op(

@@ -71,7 +71,7 @@ type Listed = Awaited<ReturnType<typeof repo.findWindow>>;
 export async function presentWindows(ctx: RequestContext, rows: NonNullable<Listed>[]) {
   const ids = [...new Set(rows.flatMap((r) => r.row.entryIds))];
   const entries = new Map((await repo.entriesById(ctx.db, ctx.siteId, ids)).map((e) => [e.id, e]));
-  return rows.map(({ row, positionCode, positionName, excusedByName }) => ({
+  return rows.map(({ row, positionCode, positionName, excusedByName, workerReasonByName }) => ({
     id: row.id,
     schedule_id: row.scheduleId,
     schedule_name: row.scheduleName,
@@ -103,6 +103,9 @@ export async function presentWindows(ctx: RequestContext, rows: NonNullable<List
     excuse_reason: row.excuseReason,
     excused_by_name: excusedByName,
     excused_at: row.excusedAt?.toISOString() ?? null,
+    worker_reason: row.workerReason,
+    worker_reason_by_name: workerReasonByName,
+    worker_reason_at: row.workerReasonAt?.toISOString() ?? null,
   }));
 }
 

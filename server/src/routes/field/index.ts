@@ -6,7 +6,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../schemas/common.ts';
 import { FieldMyWork, FieldOfflinePack, FieldPosition, FieldTagParams } from '../../schemas/field.ts';
+import {
+  FieldCoverageReason,
+  FieldCoverageWindowResponse,
+  FieldCoverageWindows,
+} from '../../schemas/field-coverage.ts';
 import { conflict, contextOf, notFound, routeKit } from '../kit.ts';
+import { giveWorkerReason, myCoverageWindows } from './coverage.ts';
 import { fieldPositionById, fieldPositionByTag, myWork, OFFLINE_PACK_MAX, offlinePack } from './service.ts';
 
 const { op } = routeKit('field');
@@ -70,6 +76,43 @@ const fieldRoutes: FastifyPluginAsyncTypebox = async (app) => {
       { response: { 200: FieldOfflinePack } },
     ),
     async (request) => offlinePack(contextOf(app, request)),
+  );
+
+  app.get(
+    '/coverage-windows',
+    op(
+      'work_entries.create',
+      {
+        operationId: 'getFieldCoverageWindows',
+        summary: 'The caller’s coverage windows today and tomorrow (site time zone), by start',
+        description:
+          'Windows at the positions of the caller’s area (as the offline pack) and those the caller visited: judged ones with their verdict, the rest due (or visited already).',
+      },
+      { response: { 200: FieldCoverageWindows } },
+    ),
+    async (request) => myCoverageWindows(contextOf(app, request)),
+  );
+
+  app.post(
+    '/coverage-windows/:id/reason',
+    op(
+      'work_entries.create',
+      {
+        operationId: 'giveFieldCoverageReason',
+        summary:
+          'The caller’s reason for a missed or late window of theirs (kept apart from a manager’s excuse)',
+      },
+      {
+        params: IdParams,
+        body: FieldCoverageReason,
+        response: {
+          200: FieldCoverageWindowResponse,
+          ...notFound('coverage window of yours'),
+          ...conflict('The window was not missed or late (NOT_EXCUSABLE)'),
+        },
+      },
+    ),
+    async (request) => giveWorkerReason(contextOf(app, request), request.params.id, request.body),
   );
 };
 

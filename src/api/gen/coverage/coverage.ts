@@ -26,12 +26,16 @@ import type {
 
 import type {
   CoverageReport,
+  CreateShareLink201,
+  CreateShareLinkBody,
   ErrorBody,
   ExcuseCoverageWindow200,
   ExcuseCoverageWindowBody,
   GetCoverageReportParams,
   ListCoverageWindows200,
-  ListCoverageWindowsParams
+  ListCoverageWindowsParams,
+  ListShareLinks200,
+  RevokeShareLink200
 } from '../model';
 
 import { apiRequest } from '../../http-client.ts';
@@ -58,6 +62,232 @@ const withQueryKey = <T extends object, K>(query: T, queryKey: K): T & { queryKe
 };
 
 /**
+ * At most 200. guest_access says whether the site setting allowGuestAccess is on.
+ * @summary The site’s share links to the coverage report, newest first, with their views
+ */
+export const listShareLinks = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<ListShareLinks200>(
+      {url: `/coverage/share-links`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getListShareLinksQueryKey = () => {
+    return [
+    `/coverage/share-links`
+    ] as const;
+    }
+
+
+export const getListShareLinksQueryOptions = <TData = Awaited<ReturnType<typeof listShareLinks>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListShareLinksQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listShareLinks>>> = ({ signal }) => listShareLinks(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListShareLinksQueryResult = NonNullable<Awaited<ReturnType<typeof listShareLinks>>>
+export type ListShareLinksQueryError = ErrorType<ErrorBody>
+
+
+export function useListShareLinks<TData = Awaited<ReturnType<typeof listShareLinks>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listShareLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listShareLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListShareLinks<TData = Awaited<ReturnType<typeof listShareLinks>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listShareLinks>>,
+          TError,
+          Awaited<ReturnType<typeof listShareLinks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListShareLinks<TData = Awaited<ReturnType<typeof listShareLinks>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The site’s share links to the coverage report, newest first, with their views
+ */
+
+export function useListShareLinks<TData = Awaited<ReturnType<typeof listShareLinks>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listShareLinks>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListShareLinksQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * Expires in 1 to 90 days. The answer's url holds the link's secret and is shown this once. With allowGuestAccess off: 409 GUEST_ACCESS_OFF.
+ * @summary A read-only link to the coverage report of a position group (or all) and a period
+ */
+export const createShareLink = (
+    createShareLinkBody: BodyType<CreateShareLinkBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<CreateShareLink201>(
+      {url: `/coverage/share-links`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: createShareLinkBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getCreateShareLinkMutationKey = () => ['createShareLink'] as const;
+
+export const getCreateShareLinkMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createShareLink>>, TError,CreateShareLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof createShareLink>>, TError,CreateShareLinkMutationVariables, TContext> => {
+
+const mutationKey = getCreateShareLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createShareLink>>, CreateShareLinkMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  createShareLink(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateShareLinkMutationResult = NonNullable<Awaited<ReturnType<typeof createShareLink>>>
+    export type CreateShareLinkMutationBody = BodyType<CreateShareLinkBody>
+    export type CreateShareLinkMutationError = ErrorType<ErrorBody>
+    export type CreateShareLinkMutationVariables = {data: BodyType<CreateShareLinkBody>}
+
+    /**
+ * @summary A read-only link to the coverage report of a position group (or all) and a period
+ */
+export const useCreateShareLink = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createShareLink>>, TError,CreateShareLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createShareLink>>,
+        TError,
+        CreateShareLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getCreateShareLinkMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Revoke a share link: it answers 404 from now on
+ */
+export const revokeShareLink = (
+    id: number,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<RevokeShareLink200>(
+      {url: `/coverage/share-links/${id}/revoke`, method: 'POST', signal
+    },
+      options);
+    }
+
+
+
+
+export const getRevokeShareLinkMutationKey = () => ['revokeShareLink'] as const;
+
+export const getRevokeShareLinkMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeShareLink>>, TError,RevokeShareLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeShareLink>>, TError,RevokeShareLinkMutationVariables, TContext> => {
+
+const mutationKey = getRevokeShareLinkMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeShareLink>>, RevokeShareLinkMutationVariables> = (props) => {
+          const {id} = props ?? {};
+
+          return  revokeShareLink(id,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeShareLinkMutationResult = NonNullable<Awaited<ReturnType<typeof revokeShareLink>>>
+
+    export type RevokeShareLinkMutationError = ErrorType<ErrorBody>
+    export type RevokeShareLinkMutationVariables = {id: number}
+
+    /**
+ * @summary Revoke a share link: it answers 404 from now on
+ */
+export const useRevokeShareLink = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeShareLink>>, TError,RevokeShareLinkMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeShareLink>>,
+        TError,
+        RevokeShareLinkMutationVariables,
+        TContext
+      > => {
+      return useMutation(getRevokeShareLinkMutationOptions(options), queryClient);
+    }
+    /**
  * from and to are days in the site’s time zone (inclusive). format=csv answers every window as CSV (spreadsheet formulas defused).
  * @summary Coverage of the period: totals, per day, per position (worst first) and per worker, or CSV
  */

@@ -6,16 +6,20 @@
  * OpenAPI spec version: 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -23,12 +27,15 @@ import type {
 import type {
   ErrorBody,
   FieldPosition,
+  GetFieldCoverageWindows200,
   GetFieldMyWork200,
-  GetFieldOfflinePack200
+  GetFieldOfflinePack200,
+  GiveFieldCoverageReason200,
+  GiveFieldCoverageReasonBody
 } from '../model';
 
 import { apiRequest } from '../../http-client.ts';
-import type { ErrorType } from '../../http-client.ts';
+import type { ErrorType , BodyType } from '../../http-client.ts';
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -421,3 +428,164 @@ export function useGetFieldOfflinePack<TData = Awaited<ReturnType<typeof getFiel
 
 
 
+/**
+ * Windows at the positions of the caller’s area (as the offline pack) and those the caller visited: judged ones with their verdict, the rest due (or visited already).
+ * @summary The caller’s coverage windows today and tomorrow (site time zone), by start
+ */
+export const getFieldCoverageWindows = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GetFieldCoverageWindows200>(
+      {url: `/field/coverage-windows`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetFieldCoverageWindowsQueryKey = () => {
+    return [
+    `/field/coverage-windows`
+    ] as const;
+    }
+
+
+export const getGetFieldCoverageWindowsQueryOptions = <TData = Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetFieldCoverageWindowsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getFieldCoverageWindows>>> = ({ signal }) => getFieldCoverageWindows(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetFieldCoverageWindowsQueryResult = NonNullable<Awaited<ReturnType<typeof getFieldCoverageWindows>>>
+export type GetFieldCoverageWindowsQueryError = ErrorType<ErrorBody>
+
+
+export function useGetFieldCoverageWindows<TData = Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFieldCoverageWindows>>,
+          TError,
+          Awaited<ReturnType<typeof getFieldCoverageWindows>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFieldCoverageWindows<TData = Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getFieldCoverageWindows>>,
+          TError,
+          Awaited<ReturnType<typeof getFieldCoverageWindows>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetFieldCoverageWindows<TData = Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The caller’s coverage windows today and tomorrow (site time zone), by start
+ */
+
+export function useGetFieldCoverageWindows<TData = Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getFieldCoverageWindows>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetFieldCoverageWindowsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary The caller’s reason for a missed or late window of theirs (kept apart from a manager’s excuse)
+ */
+export const giveFieldCoverageReason = (
+    id: number,
+    giveFieldCoverageReasonBody: BodyType<GiveFieldCoverageReasonBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GiveFieldCoverageReason200>(
+      {url: `/field/coverage-windows/${id}/reason`, method: 'POST',
+      headers: {'Content-Type': 'application/json', },
+      data: giveFieldCoverageReasonBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getGiveFieldCoverageReasonMutationKey = () => ['giveFieldCoverageReason'] as const;
+
+export const getGiveFieldCoverageReasonMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof giveFieldCoverageReason>>, TError,GiveFieldCoverageReasonMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof giveFieldCoverageReason>>, TError,GiveFieldCoverageReasonMutationVariables, TContext> => {
+
+const mutationKey = getGiveFieldCoverageReasonMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof giveFieldCoverageReason>>, GiveFieldCoverageReasonMutationVariables> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  giveFieldCoverageReason(id,data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GiveFieldCoverageReasonMutationResult = NonNullable<Awaited<ReturnType<typeof giveFieldCoverageReason>>>
+    export type GiveFieldCoverageReasonMutationBody = BodyType<GiveFieldCoverageReasonBody>
+    export type GiveFieldCoverageReasonMutationError = ErrorType<ErrorBody>
+    export type GiveFieldCoverageReasonMutationVariables = {id: number;data: BodyType<GiveFieldCoverageReasonBody>}
+
+    /**
+ * @summary The caller’s reason for a missed or late window of theirs (kept apart from a manager’s excuse)
+ */
+export const useGiveFieldCoverageReason = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof giveFieldCoverageReason>>, TError,GiveFieldCoverageReasonMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof giveFieldCoverageReason>>,
+        TError,
+        GiveFieldCoverageReasonMutationVariables,
+        TContext
+      > => {
+      return useMutation(getGiveFieldCoverageReasonMutationOptions(options), queryClient);
+    }

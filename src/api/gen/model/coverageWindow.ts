@@ -30,4 +30,7 @@ export interface CoverageWindow {
   excuse_reason: string | null;
   excused_by_name: string | null;
   excused_at: string | null;
+  worker_reason: string | null;
+  worker_reason_by_name: string | null;
+  worker_reason_at: string | null;
 }

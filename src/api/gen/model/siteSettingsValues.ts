@@ -22,7 +22,7 @@ export interface SiteSettingsValues {
      * @maximum 100000
      */
   maxUsersPerSite: number;
-  /** Saved; no effect yet */
+  /** Share links to the coverage report work only while on (off: every link answers 404) */
   allowGuestAccess: boolean;
   enableNfcTagValidation: boolean;
   autoArchiveWorkEntries: boolean;
