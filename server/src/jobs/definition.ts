@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { JobSiteCounts } from '../db/schema/index.ts';
+import type { Mailer } from '../infra/mailer.ts';
 import type { JobRunner } from '../types.ts';
 
 export type { JobRunner };
@@ -27,6 +28,8 @@ export interface JobContext {
   runner?: JobRunner;
   /** 1 for a slot's first run, 2 for its first retry, … */
   attempt?: number;
+  /** Outgoing mail and PUBLIC_URL, which links in emails are built from (the workers get them). */
+  mail?: { mailer: Mailer; publicUrl: string | undefined };
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */
