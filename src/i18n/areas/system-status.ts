@@ -60,11 +60,14 @@ export const systemStatus = defineArea({
         purged_other: 'Removed {{count}} items for good',
         judged_one: 'Judged {{count}} window',
         judged_other: 'Judged {{count}} windows',
+        queued_one: 'Queued {{count}} digest',
+        queued_other: 'Queued {{count}} digests',
       },
       names: {
         'work-entry-archive': 'Work entry archive',
         'trash-purge': 'Trash emptying',
         'coverage-close': 'Coverage windows closing',
+        'notification-digest': 'Daily digest emails',
       },
     },
     quickStats: {
@@ -146,11 +149,14 @@ export const systemStatus = defineArea({
         purged_other: 'Poisti {{count}} kohdetta pysyvästi',
         judged_one: 'Arvioi {{count}} ikkunan',
         judged_other: 'Arvioi {{count}} ikkunaa',
+        queued_one: 'Jonotti {{count}} yhteenvedon',
+        queued_other: 'Jonotti {{count}} yhteenvetoa',
       },
       names: {
         'work-entry-archive': 'Työmerkintöjen arkistointi',
         'trash-purge': 'Roskakorin tyhjennys',
         'coverage-close': 'Kattavuusikkunoiden sulkeminen',
+        'notification-digest': 'Päivittäiset yhteenvetosähköpostit',
       },
     },
     quickStats: {
@@ -232,11 +238,14 @@ export const systemStatus = defineArea({
         purged_other: 'Tog bort {{count}} objekt för gott',
         judged_one: 'Bedömde {{count}} fönster',
         judged_other: 'Bedömde {{count}} fönster',
+        queued_one: 'Köade {{count}} sammanfattning',
+        queued_other: 'Köade {{count}} sammanfattningar',
       },
       names: {
         'work-entry-archive': 'Arkivering av arbetsposter',
         'trash-purge': 'Tömning av papperskorgen',
         'coverage-close': 'Stängning av täckningsfönster',
+        'notification-digest': 'Dagliga sammanfattningsmejl',
       },
     },
     quickStats: {

@@ -13,8 +13,8 @@ import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 
 const RUN_SEVERITY = { ok: 'success', failed: 'danger', running: 'info' } as const;
-const KNOWN_JOBS = ['work-entry-archive', 'trash-purge', 'coverage-close'] as const;
-const KNOWN_RESULTS = ['moved', 'purged', 'judged'] as const;
+const KNOWN_JOBS = ['work-entry-archive', 'trash-purge', 'coverage-close', 'notification-digest'] as const;
+const KNOWN_RESULTS = ['moved', 'purged', 'judged', 'queued'] as const;
 
 function JobName({ job }: { job: JobStatus }) {
   const { t } = useTranslation();
