@@ -11,7 +11,6 @@
 import { addDays, localDay, zonedInstant } from '#domain/coverage.ts';
 import { NOTIFICATION_EMAIL_KINDS } from '#domain/notifications.ts';
 import type { Db } from '../db/client.ts';
-import { sites } from '../db/schema/index.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
 import type { DigestPayload } from '../lib/notification-emails.ts';
 import * as repo from '../repositories/notifications.ts';
@@ -35,7 +34,7 @@ export interface DigestRun {
 /** Writes the digests due by `now` that no run has written yet; answers per site. */
 export async function runDigests(db: Db, now = new Date()): Promise<DigestRun[]> {
   const out: DigestRun[] = [];
-  for (const { id: siteId } of await db.select({ id: sites.id }).from(sites)) {
+  for (const siteId of await repo.siteIds(db)) {
     const settings = await getSiteSettings(db, siteId);
     const tz = settings.timezone;
     let today: string;

@@ -19,6 +19,7 @@ import {
   positionGroupPositions,
   positionGroups,
   positions,
+  sites,
   userGroupMembers,
   userGroupPositionAccess,
   userGroups,
@@ -362,4 +363,9 @@ export function emailsOf(db: Db, where?: { siteId?: string; status?: string }) {
       ),
     )
     .orderBy(asc(n.id));
+}
+
+/** Every site's id (the digest job visits each). */
+export async function siteIds(db: Db): Promise<string[]> {
+  return (await db.select({ id: sites.id }).from(sites).orderBy(asc(sites.id))).map((r) => r.id);
 }
