@@ -38,7 +38,7 @@ export const NOTIFICATION_SENDER = 'notification-emails';
 
 const BATCH = 200;
 const MAX_PER_EMAIL = 20;
-const CONCURRENCY = 8;
+const CONCURRENCY = 4;
 const STALE_MS = 10 * 60_000;
 const RETRY_FOR_MS = DAY_MS;
 const KEEP_MS = 7 * DAY_MS;
@@ -170,7 +170,12 @@ export function notificationSender(): WorkerDefinition {
           log.warn({ abandoned }, 'notification emails interrupted while sending, not retried');
         await repo.pruneFinished(db, new Date(Date.now() - KEEP_MS));
       }
-      return sendDueNotifications(db, { mailer: mail.mailer, publicUrl: mail.publicUrl });
+      const started = performance.now();
+      const taken = await sendDueNotifications(db, { mailer: mail.mailer, publicUrl: mail.publicUrl });
+      // Half the time at most: a burst drains in the background while requests keep their turn
+      // (on PGlite every query of this process shares one connection and one thread).
+      if (taken > 0) await new Promise((r) => setTimeout(r, Math.min(1000, performance.now() - started)));
+      return taken;
     },
   };
 }
