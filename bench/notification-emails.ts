@@ -79,6 +79,8 @@ function smtpWorker() {
 
 function startSmtp() {
   const worker = new Worker(new URL(import.meta.url), { workerData: { smtp: true } });
+  // Each report adds one-time listeners (its error listener stays until the thread ends): polling adds many.
+  worker.setMaxListeners(0);
   const next = () =>
     new Promise<FromSmtp>((resolve, reject) => {
       worker.once('message', resolve);

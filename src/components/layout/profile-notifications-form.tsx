@@ -22,12 +22,15 @@ import { fieldsOf, SwitchField, TextField } from '../common/form-inputs.tsx';
 import { formMessage } from '../common/form-message.ts';
 import { useNotify } from '../notify/notify-context.ts';
 
-const time = yup.string().when('quiet', {
-  is: true,
-  then: (s) =>
-    s.required(formMessage('validation.required')).matches(QUIET_TIME, formMessage('notifications.badTime')),
-  otherwise: (s) => s.optional(),
-});
+const time = yup
+  .string()
+  .when('quiet', ([quiet], s) =>
+    quiet
+      ? s
+          .required(formMessage('validation.required'))
+          .matches(QUIET_TIME, formMessage('notifications.badTime'))
+      : s.optional(),
+  );
 
 const schema = yup.object({
   failed_entries: yup.boolean().required(),
