@@ -42,6 +42,8 @@ const ROUTES: Record<string, Access> = {
   'GET /api/v1/auth/me': 'authenticated',
   'PUT /api/v1/auth/me': 'authenticated',
   'POST /api/v1/auth/me/password': 'authenticated',
+  'GET /api/v1/auth/me/notifications': 'authenticated',
+  'PUT /api/v1/auth/me/notifications': 'authenticated',
   'POST /api/v1/auth/refresh': 'public',
   'POST /api/v1/auth/logout': 'public',
   'POST /api/v1/auth/password-links/inspect': 'public',

@@ -31,6 +31,8 @@ export interface Mailer {
 
 /** A slow or unreachable mail server makes a request wait at most about this long. */
 const TIMEOUT_MS = 10_000;
+/** Connections kept open to the mail server (notification bursts reuse them). */
+const POOL_CONNECTIONS = 4;
 
 export function createMailer(options: { smtpUrl?: string; from: string }, log: FastifyBaseLogger): Mailer {
   if (!options.smtpUrl) {
@@ -49,6 +51,9 @@ export function createMailer(options: { smtpUrl?: string; from: string }, log: F
   const transport = nodemailer.createTransport(
     {
       url: options.smtpUrl,
+      // A few kept-open connections: a burst of notification emails does not open one per message.
+      pool: true,
+      maxConnections: POOL_CONNECTIONS,
       connectionTimeout: TIMEOUT_MS,
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,

@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import type { JobSiteCounts } from '../db/schema/index.ts';
+import type { Mailer } from '../infra/mailer.ts';
 import type { JobRunner } from '../types.ts';
 import type { Announce } from './announce.ts';
 
@@ -30,6 +31,8 @@ export interface JobContext {
   attempt?: number;
   /** Tells the live event streams what a committed batch changed (announce.ts); absent outside a server. */
   announce?: Announce;
+  /** Outgoing mail and PUBLIC_URL, which links in emails are built from (the workers get them). */
+  mail?: { mailer: Mailer; publicUrl: string | undefined };
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */

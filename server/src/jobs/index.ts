@@ -13,6 +13,8 @@ import { auditSealJob } from './audit-seal.ts';
 import { coverageCloseJob } from './coverage-close-job.ts';
 import type { JobDefinition } from './definition.ts';
 import { runInProcess } from './in-process.ts';
+import { notificationDigestJob } from './notification-digest.ts';
+import { notificationSender } from './notification-sender.ts';
 import { outboxWorker } from './outbox.ts';
 import { runOnQueue } from './queue.ts';
 import { trashPurgeJob } from './trash-purge.ts';
@@ -25,10 +27,11 @@ export const jobDefinitions = (): JobDefinition[] => [
   trashPurgeJob(),
   coverageCloseJob(),
   auditSealJob(),
+  notificationDigestJob(),
 ];
 
 /** Every worker (loops that drain a table as soon as there is work): built when the server starts them. */
-export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker()];
+export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker(), notificationSender()];
 
 export type { JobsState };
 

@@ -40,6 +40,7 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
           log: app.log,
           instance,
           stopping: () => stopping,
+          mail: { mailer: app.services.mailer, publicUrl: app.config.publicUrl },
         });
         failures = 0;
       } catch (err) {

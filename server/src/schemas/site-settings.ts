@@ -28,7 +28,10 @@ const fields = {
   autoArchiveWorkEntries: Type.Boolean(),
   workEntryRetentionDays: bounded('workEntryRetentionDays', 'Days before a work entry is archived'),
   maxFileUploadSize: bounded('maxFileUploadSize', 'Megabytes'),
-  enableEmailNotifications: Type.Boolean({ description: 'Saved; no effect yet' }),
+  enableEmailNotifications: Type.Boolean({
+    description:
+      'Notification emails (failed entries, missed and late visits, the daily digest); account emails go regardless',
+  }),
   /** An address or empty; the address rule is checked by the service (the field is optional). */
   adminEmail: Type.String({ maxLength: LIMITS.emailMax }),
   timezone: Type.String({

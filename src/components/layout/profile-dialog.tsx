@@ -6,6 +6,7 @@ import { StatusTag } from '../common/status-tag.tsx';
 import { useSiteSettings } from '../common/use-site-settings.ts';
 import { initialsOf } from './initials.ts';
 import { ProfileDetailsForm } from './profile-details-form.tsx';
+import { ProfileNotificationsForm } from './profile-notifications-form.tsx';
 import { ProfilePasswordForm } from './profile-password-form.tsx';
 import './profile-dialog.css';
 
@@ -13,7 +14,7 @@ type Props = { user: SessionUser; visible: boolean; onHide: () => void };
 
 /**
  * Spec §4 Profile: who the user is on this site (read only: role and site are for an admin to
- * change), and their own name, language and password.
+ * change), and their own name, language, notification emails and password.
  */
 export function ProfileDialog({ user, visible, onHide }: Props) {
   const { t } = useTranslation();
@@ -52,6 +53,7 @@ export function ProfileDialog({ user, visible, onHide }: Props) {
         </dl>
       </div>
       <ProfileDetailsForm user={user} />
+      <ProfileNotificationsForm />
       <ProfilePasswordForm />
     </Dialog>
   );

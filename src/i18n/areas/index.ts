@@ -11,6 +11,7 @@ import { auditLog } from './audit-log.ts';
 import { coverage } from './coverage.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
+import { notifications } from './notifications.ts';
 import { passwordLinks } from './password-links.ts';
 import { positionGroups } from './position-groups.ts';
 import { positions } from './positions.ts';
@@ -43,6 +44,7 @@ export const AREAS = {
   trash,
   visitSchedules,
   coverage,
+  notifications,
 } as const;
 
 type Areas = typeof AREAS;

@@ -62,12 +62,15 @@ export const systemStatus = defineArea({
         judged_other: 'Judged {{count}} windows',
         sealed_one: 'Sealed {{count}} audit event',
         sealed_other: 'Sealed {{count}} audit events',
+        queued_one: 'Queued {{count}} digest',
+        queued_other: 'Queued {{count}} digests',
       },
       names: {
         'work-entry-archive': 'Work entry archive',
         'trash-purge': 'Trash emptying',
         'coverage-close': 'Coverage windows closing',
         'audit-seal': 'Audit log sealing',
+        'notification-digest': 'Daily digest emails',
       },
     },
     quickStats: {
@@ -151,12 +154,15 @@ export const systemStatus = defineArea({
         judged_other: 'Arvioi {{count}} ikkunaa',
         sealed_one: 'Sinetöi {{count}} lokitapahtuman',
         sealed_other: 'Sinetöi {{count}} lokitapahtumaa',
+        queued_one: 'Jonotti {{count}} yhteenvedon',
+        queued_other: 'Jonotti {{count}} yhteenvetoa',
       },
       names: {
         'work-entry-archive': 'Työmerkintöjen arkistointi',
         'trash-purge': 'Roskakorin tyhjennys',
         'coverage-close': 'Kattavuusikkunoiden sulkeminen',
         'audit-seal': 'Muutoslokin sinetöinti',
+        'notification-digest': 'Päivittäiset yhteenvetosähköpostit',
       },
     },
     quickStats: {
@@ -240,12 +246,15 @@ export const systemStatus = defineArea({
         judged_other: 'Bedömde {{count}} fönster',
         sealed_one: 'Förseglade {{count}} logghändelse',
         sealed_other: 'Förseglade {{count}} logghändelser',
+        queued_one: 'Köade {{count}} sammanfattning',
+        queued_other: 'Köade {{count}} sammanfattningar',
       },
       names: {
         'work-entry-archive': 'Arkivering av arbetsposter',
         'trash-purge': 'Tömning av papperskorgen',
         'coverage-close': 'Stängning av täckningsfönster',
         'audit-seal': 'Försegling av granskningsloggen',
+        'notification-digest': 'Dagliga sammanfattningsmejl',
       },
     },
     quickStats: {

@@ -13,8 +13,14 @@ import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { useStackedRows } from '../../components/table/use-table-defaults.tsx';
 
 const RUN_SEVERITY = { ok: 'success', failed: 'danger', running: 'info' } as const;
-const KNOWN_JOBS = ['work-entry-archive', 'trash-purge', 'coverage-close', 'audit-seal'] as const;
-const KNOWN_RESULTS = ['moved', 'purged', 'judged', 'sealed'] as const;
+const KNOWN_JOBS = [
+  'work-entry-archive',
+  'trash-purge',
+  'coverage-close',
+  'audit-seal',
+  'notification-digest',
+] as const;
+const KNOWN_RESULTS = ['moved', 'purged', 'judged', 'sealed', 'queued'] as const;
 
 function JobName({ job }: { job: JobStatus }) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ export * from './audit-events.ts';
 export * from './coverage.ts';
 export * from './idempotency-keys.ts';
 export * from './job-history.ts';
+export * from './notifications.ts';
 export * from './outbox.ts';
 export * from './positions.ts';
 export * from './roles.ts';

@@ -15,6 +15,7 @@ import {
 import { errorResponse } from '../../schemas/common.ts';
 import { changeOwnPassword, updateOwnAccount } from './account-service.ts';
 import { refreshRequestGuard } from './cookie.ts';
+import { notificationPreferenceRoutes } from './notification-routes.ts';
 import { passwordLinkRoutes } from './password-link-routes.ts';
 import { currentUser, refresh, signIn, signOut } from './service.ts';
 
@@ -59,6 +60,7 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   passwordLinkRoutes(app);
+  notificationPreferenceRoutes(app);
 
   app.get(
     '/me',

@@ -32,6 +32,7 @@ import type {
   CompletePasswordResetBody,
   ErrorBody,
   GetMe200,
+  GetMyNotifications200,
   InspectPasswordLink200,
   InspectPasswordLinkBody,
   Login200,
@@ -41,7 +42,9 @@ import type {
   RefreshTokenBody,
   RequestPasswordResetBody,
   UpdateMe200,
-  UpdateMeBody
+  UpdateMeBody,
+  UpdateMyNotifications200,
+  UpdateMyNotificationsBody
 } from '../model';
 
 import { apiRequest } from '../../http-client.ts';
@@ -401,6 +404,165 @@ export const useCompletePasswordReset = <TError = ErrorType<ErrorBody>,
         TContext
       > => {
       return useMutation(getCompletePasswordResetMutationOptions(options), queryClient);
+    }
+    /**
+ * @summary Your notification email choices and quiet hours
+ */
+export const getMyNotifications = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GetMyNotifications200>(
+      {url: `/auth/me/notifications`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetMyNotificationsQueryKey = () => {
+    return [
+    `/auth/me/notifications`
+    ] as const;
+    }
+
+
+export const getGetMyNotificationsQueryOptions = <TData = Awaited<ReturnType<typeof getMyNotifications>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMyNotificationsQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMyNotifications>>> = ({ signal }) => getMyNotifications(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMyNotificationsQueryResult = NonNullable<Awaited<ReturnType<typeof getMyNotifications>>>
+export type GetMyNotificationsQueryError = ErrorType<ErrorBody>
+
+
+export function useGetMyNotifications<TData = Awaited<ReturnType<typeof getMyNotifications>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyNotifications>>,
+          TError,
+          Awaited<ReturnType<typeof getMyNotifications>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyNotifications<TData = Awaited<ReturnType<typeof getMyNotifications>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMyNotifications>>,
+          TError,
+          Awaited<ReturnType<typeof getMyNotifications>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMyNotifications<TData = Awaited<ReturnType<typeof getMyNotifications>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Your notification email choices and quiet hours
+ */
+
+export function useGetMyNotifications<TData = Awaited<ReturnType<typeof getMyNotifications>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMyNotifications>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMyNotificationsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * @summary Choose which notification emails you receive, and your quiet hours (managers and up)
+ */
+export const updateMyNotifications = (
+    updateMyNotificationsBody: BodyType<UpdateMyNotificationsBody>,
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<UpdateMyNotifications200>(
+      {url: `/auth/me/notifications`, method: 'PUT',
+      headers: {'Content-Type': 'application/json', },
+      data: updateMyNotificationsBody, signal
+    },
+      options);
+    }
+
+
+
+
+export const getUpdateMyNotificationsMutationKey = () => ['updateMyNotifications'] as const;
+
+export const getUpdateMyNotificationsMutationOptions = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMyNotifications>>, TError,UpdateMyNotificationsMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateMyNotifications>>, TError,UpdateMyNotificationsMutationVariables, TContext> => {
+
+const mutationKey = getUpdateMyNotificationsMutationKey();
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateMyNotifications>>, UpdateMyNotificationsMutationVariables> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateMyNotifications(data,requestOptions)
+        }
+
+
+
+
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateMyNotificationsMutationResult = NonNullable<Awaited<ReturnType<typeof updateMyNotifications>>>
+    export type UpdateMyNotificationsMutationBody = BodyType<UpdateMyNotificationsBody>
+    export type UpdateMyNotificationsMutationError = ErrorType<ErrorBody>
+    export type UpdateMyNotificationsMutationVariables = {data: BodyType<UpdateMyNotificationsBody>}
+
+    /**
+ * @summary Choose which notification emails you receive, and your quiet hours (managers and up)
+ */
+export const useUpdateMyNotifications = <TError = ErrorType<ErrorBody>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateMyNotifications>>, TError,UpdateMyNotificationsMutationVariables, TContext>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateMyNotifications>>,
+        TError,
+        UpdateMyNotificationsMutationVariables,
+        TContext
+      > => {
+      return useMutation(getUpdateMyNotificationsMutationOptions(options), queryClient);
     }
     /**
  * @summary The signed-in user

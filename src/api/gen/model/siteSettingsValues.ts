@@ -38,7 +38,7 @@ export interface SiteSettingsValues {
      * @maximum 100
      */
   maxFileUploadSize: number;
-  /** Saved; no effect yet */
+  /** Notification emails (failed entries, missed and late visits, the daily digest); account emails go regardless */
   enableEmailNotifications: boolean;
   /** @maxLength 254 */
   adminEmail: string;
