@@ -4,7 +4,9 @@
  * runs every worker; a batch takes its rows with FOR UPDATE SKIP LOCKED, so two processes never
  * take the same row and no row waits for a process that is busy. A worker runs its next batch at
  * once while batches find work, then waits `idleMs`, or less when nudged (a request on this process
- * wrote something for it). A failing batch is logged and retried after a doubling pause (at most 30 s).
+ * wrote something for it). On the embedded database (one connection, one thread) a worker with a
+ * backlog rests as long as each batch took, so requests keep at least half the time while it
+ * drains. A failing batch is logged and retried after a doubling pause (at most 30 s).
  */
 import type { FastifyInstance } from 'fastify';
 import type { JobContext } from './definition.ts';
@@ -30,10 +32,12 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
   const wakers = new Map<string, () => void>();
   const loops: Promise<void>[] = [];
 
+  const embedded = app.database.kind !== 'postgres';
   const loop = async (worker: WorkerDefinition) => {
     let failures = 0;
     while (!stopping) {
       let handled = 0;
+      const started = performance.now();
       try {
         handled = await worker.runBatch({
           db: app.database.db,
@@ -49,7 +53,10 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
       }
       if (stopping) break;
       if (handled > 0 && failures === 0) {
-        await new Promise((resolve) => setImmediate(resolve));
+        // On the embedded database the batch had the one connection to itself: rest as long as it
+        // took, so requests get at least half of it while a backlog drains.
+        const rest = embedded ? performance.now() - started : 0;
+        await new Promise((resolve) => (rest > 0 ? setTimeout(resolve, rest) : setImmediate(resolve)));
         continue;
       }
       const pause = failures ? Math.min(MAX_PAUSE_MS, worker.idleMs * 2 ** failures) : worker.idleMs;
