@@ -7,8 +7,10 @@
  * a slot claims it per site (repositories/job-runs.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { JobSiteCounts } from '../db/schema/index.ts';
+import type { Services } from '../infra/index.ts';
 import type { JobRunner } from '../types.ts';
 
 export type { JobRunner };
@@ -27,6 +29,9 @@ export interface JobContext {
   runner?: JobRunner;
   /** 1 for a slot's first run, 2 for its first retry, … */
   attempt?: number;
+  /** The server's configuration and infrastructure (the mailer): workers get them (jobs/workers.ts). */
+  config?: Config;
+  services?: Services;
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */

@@ -15,6 +15,7 @@ import { runInProcess } from './in-process.ts';
 import { outboxWorker } from './outbox.ts';
 import { runOnQueue } from './queue.ts';
 import { trashPurgeJob } from './trash-purge.ts';
+import { webhookWorker } from './webhook-delivery.ts';
 import { workEntryArchiveJob } from './work-entry-archive-job.ts';
 import { idleWorkers, runWorkers, type WorkerDefinition } from './workers.ts';
 
@@ -26,7 +27,7 @@ export const jobDefinitions = (): JobDefinition[] => [
 ];
 
 /** Every worker (loops that drain a table as soon as there is work): built when the server starts them. */
-export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker()];
+export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker(), webhookWorker()];
 
 export type { JobsState };
 

@@ -16,6 +16,7 @@ import {
   pruneDispatched,
 } from '../repositories/outbox.ts';
 import { DAY_MS, HOUR_MS } from './definition.ts';
+import { webhookConsumer } from './webhook-consumer.ts';
 import type { WorkerDefinition } from './workers.ts';
 
 export { OUTBOX_WORKER };
@@ -27,7 +28,7 @@ export interface OutboxConsumer {
 }
 
 /** Every consumer of the outbox (webhooks, notification emails): a new one is added here. */
-export const outboxConsumers = (): OutboxConsumer[] => [];
+export const outboxConsumers = (): OutboxConsumer[] => [webhookConsumer()];
 
 const BATCH = 500;
 const KEEP_MS = 7 * DAY_MS;

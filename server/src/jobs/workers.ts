@@ -40,6 +40,8 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
           log: app.log,
           instance,
           stopping: () => stopping,
+          config: app.config,
+          services: app.services,
         });
         failures = 0;
       } catch (err) {
