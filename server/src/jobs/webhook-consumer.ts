@@ -24,7 +24,13 @@ export const webhookConsumer = (): OutboxConsumer => ({
           eventId: ev.id,
           kind: ev.kind,
           entityKey: `${ev.entityType}:${ev.entityId ?? ''}`,
-          body: { id: String(ev.id), type: ev.kind, created_at: ev.at.toISOString(), site: ev.siteId, data: ev.data },
+          body: {
+            id: String(ev.id),
+            type: ev.kind,
+            created_at: ev.at.toISOString(),
+            site: ev.siteId,
+            data: ev.data,
+          },
           nextAttemptAt: ev.at,
           expiresAt: new Date(Math.max(now, ev.at.getTime()) + RETRY_FOR_MS),
         });

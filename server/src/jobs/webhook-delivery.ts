@@ -69,7 +69,12 @@ export async function sendDelivery(
   const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
   const secret = openSecret(key, endpoint.secretEnc);
   if (!secret)
-    return { ok: false, statusCode: null, error: 'Secret unreadable (server secret changed): rotate it', durationMs: 0 };
+    return {
+      ok: false,
+      statusCode: null,
+      error: 'Secret unreadable (server secret changed): rotate it',
+      durationMs: 0,
+    };
   const body = JSON.stringify(delivery.body);
   const t = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
   return sendWebhook(
@@ -119,7 +124,11 @@ async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last:
 }
 
 /** The endpoints' new state after a batch: the last outcome of each, and a day of failures switches one off. */
-async function noteEndpoints(deps: DeliveryDeps, done: { claimed: Claimed; result: AttemptResult }[], now: Date) {
+async function noteEndpoints(
+  deps: DeliveryDeps,
+  done: { claimed: Claimed; result: AttemptResult }[],
+  now: Date,
+) {
   const last = new Map<number, { claimed: Claimed; result: AttemptResult }>();
   for (const x of done) last.set(x.claimed.endpoint.id, x);
   for (const { claimed, result } of last.values()) {
@@ -128,8 +137,15 @@ async function noteEndpoints(deps: DeliveryDeps, done: { claimed: Claimed; resul
     if (now.getTime() - endpoint.failingSince.getTime() < RETRY_FOR_MS) continue;
     const off = await disableFailing(deps.db, endpoint.id, now);
     if (off) {
-      deps.log?.warn({ webhook: endpoint.id, site: endpoint.siteId }, 'webhook switched off after a day of failures');
-      await tellAdmin(deps, off, result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'));
+      deps.log?.warn(
+        { webhook: endpoint.id, site: endpoint.siteId },
+        'webhook switched off after a day of failures',
+      );
+      await tellAdmin(
+        deps,
+        off,
+        result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
+      );
     }
   }
 }

@@ -83,7 +83,10 @@ export function parseTarget(raw: string, allowPrivate: boolean): URL {
 export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /** Every address `host` resolves to; refused when any of them is private (unless allowed) or none. */
-export async function resolvePublic(host: string, allowPrivate: boolean): Promise<{ address: string; family: number }[]> {
+export async function resolvePublic(
+  host: string,
+  allowPrivate: boolean,
+): Promise<{ address: string; family: number }[]> {
   let addresses: { address: string; family: number }[];
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {

@@ -19,7 +19,11 @@ export type { WebhookDeliveryRow, WebhookEndpointRow };
 export const listEndpoints = (db: Db, siteId: string) =>
   db.select().from(e).where(eq(e.siteId, siteId)).orderBy(asc(e.id));
 
-export async function findEndpoint(db: Db, siteId: string, id: number): Promise<WebhookEndpointRow | undefined> {
+export async function findEndpoint(
+  db: Db,
+  siteId: string,
+  id: number,
+): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db
     .select()
     .from(e)
@@ -149,7 +153,14 @@ export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: numbe
     const picked = await tx
       .select({ id: d.id })
       .from(d)
-      .where(and(eq(d.status, 'pending'), sql`${d.nextAttemptAt} <= ${now.toISOString()}`, active, sql`not ${earlier}`))
+      .where(
+        and(
+          eq(d.status, 'pending'),
+          sql`${d.nextAttemptAt} <= ${now.toISOString()}`,
+          active,
+          sql`not ${earlier}`,
+        ),
+      )
       .orderBy(asc(d.nextAttemptAt), asc(d.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -226,7 +237,9 @@ export async function noteEndpointOutcome(
   endpointId: number,
   outcome: { ok: boolean; statusCode: number | null; at: Date },
 ): Promise<WebhookEndpointRow | undefined> {
-  const failing: SQL = outcome.ok ? sql`null` : sql`coalesce(${e.failingSince}, ${outcome.at.toISOString()}::timestamptz)`;
+  const failing: SQL = outcome.ok
+    ? sql`null`
+    : sql`coalesce(${e.failingSince}, ${outcome.at.toISOString()}::timestamptz)`;
   const [row] = await db
     .update(e)
     .set({
@@ -241,7 +254,11 @@ export async function noteEndpointOutcome(
 }
 
 /** Switches an endpoint off after a day of failures; answers it when this call did (once). */
-export async function disableFailing(db: Db, endpointId: number, now: Date): Promise<WebhookEndpointRow | undefined> {
+export async function disableFailing(
+  db: Db,
+  endpointId: number,
+  now: Date,
+): Promise<WebhookEndpointRow | undefined> {
   const [row] = await db
     .update(e)
     .set({ isActive: false, disabledAt: now })

@@ -20,6 +20,7 @@ import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 import visitScheduleRoutes from './visit-schedules/index.ts';
+import webhookRoutes from './webhooks/index.ts';
 import workEntryRoutes from './work-entries/index.ts';
 import workEntryArchiveRoutes from './work-entries-archive/index.ts';
 
@@ -46,4 +47,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(trashRoutes, { prefix: '/trash' });
   await app.register(visitScheduleRoutes, { prefix: '/visit-schedules' });
   await app.register(coverageRoutes, { prefix: '/coverage' });
+  await app.register(webhookRoutes, { prefix: '/webhooks' });
 }

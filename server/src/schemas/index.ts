@@ -19,6 +19,7 @@ import { TrashItem } from './trash.ts';
 import { Invitation, RoleSchema, SessionUser, User } from './user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from './user-group.ts';
 import { VisitSchedule } from './visit-schedule.ts';
+import { WEBHOOK_SCHEMAS } from './webhook.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from './work-entry.ts';
 
 export const SHARED_SCHEMAS = [
@@ -67,4 +68,5 @@ export const SHARED_SCHEMAS = [
   CoverageCounts,
   CoverageWindow,
   CoverageReport,
+  ...WEBHOOK_SCHEMAS,
 ];
