@@ -5,11 +5,11 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
-  type WebhookDeliveryRow,
-  type WebhookEndpointRow,
   webhookAttempts as a,
   webhookDeliveries as d,
   webhookEndpoints as e,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
 } from '../db/schema/index.ts';
 
 export type { WebhookDeliveryRow, WebhookEndpointRow };

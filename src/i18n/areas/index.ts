@@ -22,6 +22,7 @@ import { trash } from './trash.ts';
 import { userGroups } from './user-groups.ts';
 import { users } from './users.ts';
 import { visitSchedules } from './visit-schedules.ts';
+import { webhooks } from './webhooks.ts';
 import { workEntries } from './work-entries.ts';
 
 export const AREAS = {
@@ -43,6 +44,7 @@ export const AREAS = {
   trash,
   visitSchedules,
   coverage,
+  webhooks,
 } as const;
 
 type Areas = typeof AREAS;

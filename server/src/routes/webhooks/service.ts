@@ -6,8 +6,7 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { WEBHOOK_WORKER } from '../../jobs/webhook-delivery.ts';
-import { sendDelivery } from '../../jobs/webhook-delivery.ts';
+import { sendDelivery, WEBHOOK_WORKER } from '../../jobs/webhook-delivery.ts';
 import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
 import { newWebhookSecret, sealSecret, webhookKey } from '../../lib/webhook-secret.ts';
