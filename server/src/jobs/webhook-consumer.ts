@@ -4,9 +4,9 @@
  * so an event becomes deliveries exactly once. The body is fixed here, the same on every attempt.
  */
 import type { Db } from '../db/client.ts';
+import { RETRY_FOR_MS } from '../lib/webhook-send.ts';
 import { activeEndpointsOf, insertDeliveries, type NewDelivery } from '../repositories/webhooks.ts';
 import type { OutboxConsumer } from './outbox.ts';
-import { RETRY_FOR_MS } from './webhook-delivery.ts';
 
 export const webhookConsumer = (): OutboxConsumer => ({
   name: 'webhooks',

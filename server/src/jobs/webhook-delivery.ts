@@ -14,17 +14,21 @@
  * - An endpoint whose deliveries have failed for a whole day (no success since) is switched off,
  *   and the site's adminEmail is told.
  */
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#domain/languages.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
 import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
-import { openSecret, signatureHeader, webhookKey } from '../lib/webhook-secret.ts';
-import { type SendResult, sendWebhook, WEBHOOK_TIMEOUT_MS } from '../lib/webhook-send.ts';
+import { webhookKey } from '../lib/webhook-secret.ts';
+import {
+  RETRY_FOR_MS,
+  type SendResult,
+  sendSigned,
+  WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_WORKER,
+} from '../lib/webhook-send.ts';
 import { loadJwtSecret } from '../repositories/server-secrets.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
 import {
@@ -32,20 +36,19 @@ import {
   type Claimed,
   claimDue,
   disableFailing,
+  languageOf,
   noteEndpointOutcome,
   recordAttempts,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../repositories/webhooks.ts';
-import { DAY_MS, HOUR_MS } from './definition.ts';
+import { HOUR_MS } from './definition.ts';
 import type { WorkerDefinition } from './workers.ts';
 
-export const WEBHOOK_WORKER = 'webhook-deliveries';
+export { RETRY_FOR_MS, WEBHOOK_WORKER };
 
 export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = HOUR_MS;
-/** How long a delivery is retried, and how long an endpoint may fail before it is switched off. */
-export const RETRY_FOR_MS = DAY_MS;
 const BATCH = 100;
 
 /** The pause after the `attempts`-th failed attempt. */
@@ -67,26 +70,10 @@ export async function sendDelivery(
   delivery: Pick<WebhookDeliveryRow, 'id' | 'kind' | 'body'>,
 ): Promise<SendResult> {
   const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
-  const secret = openSecret(key, endpoint.secretEnc);
-  if (!secret)
-    return {
-      ok: false,
-      statusCode: null,
-      error: 'Secret unreadable (server secret changed): rotate it',
-      durationMs: 0,
-    };
-  const body = JSON.stringify(delivery.body);
-  const t = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
-  return sendWebhook(
-    endpoint.url,
-    body,
-    {
-      'tagger-signature': signatureHeader(secret, t, body),
-      'tagger-event': delivery.kind,
-      'tagger-delivery': String(delivery.id),
-    },
-    { allowPrivate: deps.config.webhooksAllowPrivate, timeoutMs: WEBHOOK_TIMEOUT_MS },
-  );
+  return sendSigned(endpoint, delivery, key, {
+    allowPrivate: deps.config.webhooksAllowPrivate,
+    now: deps.now?.(),
+  });
 }
 
 /** What a delivery becomes after an attempt at `at`. */
@@ -113,11 +100,7 @@ async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last:
   const settings = await getSiteSettings(deps.db, endpoint.siteId);
   const to = settings.adminEmail.trim();
   if (!to) return;
-  const [user] = await deps.db
-    .select({ language: users.language })
-    .from(users)
-    .where(and(eq(users.siteId, endpoint.siteId), sql`lower(${users.email}) = ${to.toLowerCase()}`));
-  const language: Language = emailLanguage(user?.language);
+  const language: Language = emailLanguage(await languageOf(deps.db, endpoint.siteId, to));
   const link = `${deps.config.publicUrl ?? ''}/webhooks?endpoint=${endpoint.id}`;
   const mail = webhookDisabledEmail(language, { site: settings.siteName, url: endpoint.url, last }, link);
   await deps.mailer.send({ to, ...mail, link, kind: 'webhook_disabled' });

@@ -7,9 +7,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { openSecret, signatureHeader } from './webhook-secret.ts';
 import { hostOf, parseTarget, resolvePublic, TargetRefused } from './webhook-target.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** The delivery worker's name (jobs/webhook-delivery.ts), which a "retry now" wakes. */
+export const WEBHOOK_WORKER = 'webhook-deliveries';
+/** How long a delivery is retried, and how long an endpoint may fail before it is switched off. */
+export const RETRY_FOR_MS = 24 * 3600_000;
 
 export interface SendResult {
   ok: boolean;
@@ -94,4 +99,36 @@ export async function sendWebhook(
     });
     req.end(body);
   });
+}
+
+/**
+ * Sends one delivery: its body signed with the endpoint's secret (opened with `key`), and the
+ * headers Tagger-Signature, Tagger-Event and Tagger-Delivery (the same id on every retry).
+ */
+export async function sendSigned(
+  endpoint: { url: string; secretEnc: string },
+  delivery: { id: number; kind: string; body: unknown },
+  key: Buffer,
+  options: { allowPrivate: boolean; now?: Date },
+): Promise<SendResult> {
+  const secret = openSecret(key, endpoint.secretEnc);
+  if (!secret)
+    return {
+      ok: false,
+      statusCode: null,
+      error: 'Secret unreadable (server secret changed): rotate it',
+      durationMs: 0,
+    };
+  const body = JSON.stringify(delivery.body);
+  const t = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  return sendWebhook(
+    endpoint.url,
+    body,
+    {
+      'tagger-signature': signatureHeader(secret, t, body),
+      'tagger-event': delivery.kind,
+      'tagger-delivery': String(delivery.id),
+    },
+    { allowPrivate: options.allowPrivate },
+  );
 }

@@ -276,3 +276,12 @@ export async function pendingDeliveries(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(d).where(eq(d.status, 'pending'));
   return row?.n ?? 0;
 }
+
+/** The saved language of the site's user with this email, if any (the switch-off email's language). */
+export async function languageOf(db: Db, siteId: string, email: string): Promise<string | null> {
+  const [user] = await db
+    .select({ language: users.language })
+    .from(users)
+    .where(and(eq(users.siteId, siteId), sql`lower(${users.email}) = ${email.toLowerCase()}`));
+  return user?.language ?? null;
+}

@@ -95,7 +95,7 @@ export const webhooks = defineArea({
     empty: 'Ei vielä webhookeja',
     saveFailed: 'Webhookin tallennus epäonnistui. Yritä uudelleen',
     columns: {
-      url: 'URL',
+      url: 'Osoite (URL)',
       description: 'Kuvaus',
       events: 'Tapahtumat',
       status: 'Tila',
@@ -103,11 +103,11 @@ export const webhooks = defineArea({
     },
     status: { active: 'Käytössä', paused: 'Keskeytetty', disabled: 'Poistettu käytöstä virheiden vuoksi' },
     lastNone: 'Ei vielä',
-    lastOk: 'OK ({{code}})',
+    lastOk: 'Onnistui ({{code}})',
     lastFailed: 'Epäonnistui ({{code}})',
     eventsCount: '{{n}} tapahtumaa',
     form: {
-      url: 'URL',
+      url: 'Osoite (URL)',
       urlHint: 'Vastaanottajasi https-osoite',
       description: 'Kuvaus',
       events: 'Tapahtumat',
@@ -169,8 +169,8 @@ export const webhooks = defineArea({
     },
   },
   sv: {
-    nav: 'Webhooks',
-    title: 'Webhooks',
+    nav: 'Webhookar',
+    title: 'Webhookar',
     subtitle:
       'Adresser som får veta om platsens händelser när de sker. Varje leverans signeras med adressens hemlighet (rubriken Tagger-Signature) och försöks igen i 24 timmar.',
     add: 'Lägg till webhook',
@@ -178,7 +178,7 @@ export const webhooks = defineArea({
     empty: 'Inga webhooks ännu',
     saveFailed: 'Det gick inte att spara webhooken. Försök igen',
     columns: {
-      url: 'URL',
+      url: 'Adress (URL)',
       description: 'Beskrivning',
       events: 'Händelser',
       status: 'Status',
@@ -186,11 +186,11 @@ export const webhooks = defineArea({
     },
     status: { active: 'Aktiv', paused: 'Pausad', disabled: 'Avstängd efter fel' },
     lastNone: 'Ingen ännu',
-    lastOk: 'OK ({{code}})',
+    lastOk: 'Lyckades ({{code}})',
     lastFailed: 'Misslyckades ({{code}})',
     eventsCount: '{{n}} händelser',
     form: {
-      url: 'URL',
+      url: 'Adress (URL)',
       urlHint: 'Din mottagares https-adress',
       description: 'Beskrivning',
       events: 'Händelser',

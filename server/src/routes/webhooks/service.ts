@@ -6,10 +6,10 @@
  */
 import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
-import { sendDelivery, WEBHOOK_WORKER } from '../../jobs/webhook-delivery.ts';
 import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
 import { newWebhookSecret, sealSecret, webhookKey } from '../../lib/webhook-secret.ts';
+import { RETRY_FOR_MS, sendSigned, WEBHOOK_WORKER } from '../../lib/webhook-send.ts';
 import { checkTarget, TargetRefused } from '../../lib/webhook-target.ts';
 import { loadJwtSecret } from '../../repositories/server-secrets.ts';
 import * as repo from '../../repositories/webhooks.ts';
@@ -206,7 +206,10 @@ export async function testWebhook(ctx: RequestContext, deps: WebhookDeps, id: nu
     await ctx.audit(tx, { action: 'webhook.test', entity: 'webhook', id, details: { delivery_id: row.id } });
     return { ...row, body };
   });
-  const result = await sendDelivery({ db: ctx.db, config: deps.config }, endpoint, delivery);
+  const key = webhookKey(await loadJwtSecret(ctx.db, deps.config));
+  const result = await sendSigned(endpoint, delivery, key, {
+    allowPrivate: deps.config.webhooksAllowPrivate,
+  });
   const at = new Date();
   await repo.recordAttempts(ctx.db, [
     {
@@ -258,7 +261,7 @@ export async function retryDelivery(ctx: RequestContext, deps: WebhookDeps, id: 
     const after = await repo.setDelivery(tx, deliveryId, {
       status: 'pending',
       nextAttemptAt: now,
-      ...(delivery.status === 'failed' ? { expiresAt: new Date(now.getTime() + 24 * 3600_000) } : {}),
+      ...(delivery.status === 'failed' ? { expiresAt: new Date(now.getTime() + RETRY_FOR_MS) } : {}),
     });
     await ctx.audit(tx, {
       action: 'webhook_delivery.retry',
