@@ -8,6 +8,7 @@ import {
   webhookAttempts as a,
   webhookDeliveries as d,
   webhookEndpoints as e,
+  users,
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../db/schema/index.ts';
