@@ -216,20 +216,19 @@ export async function recordAttempts(db: Db, results: AttemptResult[]): Promise<
       durationMs: r.durationMs,
     })),
   );
-  for (const r of results) {
-    await db
-      .update(d)
-      .set({
-        status: r.status,
-        attempts: r.attempts,
-        nextAttemptAt: r.nextAttemptAt,
-        lastStatusCode: r.statusCode,
-        lastError: r.error,
-        lastDurationMs: r.durationMs,
-        lastAttemptAt: r.at,
-      })
-      .where(eq(d.id, r.deliveryId));
-  }
+  // One statement for the whole batch: each delivery's new state from a VALUES list.
+  const values = sql.join(
+    results.map(
+      (r) =>
+        sql`(${r.deliveryId}::bigint, ${r.status}::text, ${r.attempts}::int, ${r.nextAttemptAt.toISOString()}::timestamptz,
+          ${r.statusCode}::int, ${r.error}::text, ${r.durationMs}::int, ${r.at.toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  await db.execute(sql`update ${d} set status = v.status, attempts = v.attempts, next_attempt_at = v.next_at,
+      last_status_code = v.code, last_error = v.err, last_duration_ms = v.dur, last_attempt_at = v.at
+    from (values ${values}) as v(id, status, attempts, next_at, code, err, dur, at)
+    where ${d.id} = v.id`);
 }
 
 /** An endpoint's latest outcome: failing since the first failure after a success, cleared by one. */
