@@ -132,6 +132,9 @@ async function main() {
       connections: 10,
       headers: { authorization: `Bearer ${token}` },
     };
+    const probe = await fetch(`${url}/api/v1/users`, { headers: spec.headers });
+    if (!probe.ok)
+      throw new Error(`GET /users answers ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
     const load = () =>
       os
         .loadavg()

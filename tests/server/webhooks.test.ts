@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   outboxEvents,
+  sites,
   webhookDeliveries,
   webhookEndpoints,
 } from '../../server/src/db/schema/index.ts';
@@ -97,6 +98,15 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
     expect(secret).toMatch(/^whsec_/);
     const id = await makeUser();
     await deactivate(id); // not chosen: not sent
+    // Another site's event of the chosen kind: never sent to this site's endpoint.
+    await t.app.database.db.insert(sites).values({ id: 'other', name: 'Other site' }).onConflictDoNothing();
+    await t.app.database.db.insert(outboxEvents).values({
+      siteId: 'other',
+      kind: 'user.created',
+      entityType: 'user',
+      entityId: '999',
+      data: { id: 999 },
+    });
     await drain();
     expect(receiver.received).toHaveLength(1);
     const [got] = receiver.received;

@@ -63,19 +63,6 @@ export interface DeliveryDeps {
   now?: () => Date;
 }
 
-/** Sends one delivery to its endpoint now: signed body, the three headers, 10 s. */
-export async function sendDelivery(
-  deps: DeliveryDeps,
-  endpoint: WebhookEndpointRow,
-  delivery: Pick<WebhookDeliveryRow, 'id' | 'kind' | 'body'>,
-): Promise<SendResult> {
-  const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
-  return sendSigned(endpoint, delivery, key, {
-    allowPrivate: deps.config.webhooksAllowPrivate,
-    now: deps.now?.(),
-  });
-}
-
 /** What a delivery becomes after an attempt at `at`. */
 function outcome(delivery: WebhookDeliveryRow, result: SendResult, at: Date): AttemptResult {
   const attempts = delivery.attempts + 1;
@@ -113,7 +100,11 @@ async function noteEndpoints(
   now: Date,
 ) {
   const last = new Map<number, { claimed: Claimed; result: AttemptResult }>();
-  for (const x of done) last.set(x.claimed.endpoint.id, x);
+  // One success in the batch means the endpoint answers: it is not failing.
+  for (const x of done) {
+    const seen = last.get(x.claimed.endpoint.id);
+    if (!seen || x.result.ok || !seen.result.ok) last.set(x.claimed.endpoint.id, x);
+  }
   for (const { claimed, result } of last.values()) {
     const endpoint = await noteEndpointOutcome(deps.db, claimed.endpoint.id, result);
     if (!endpoint || result.ok || !endpoint.failingSince) continue;
@@ -138,9 +129,14 @@ export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promis
   const now = deps.now?.() ?? new Date();
   const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
   if (claimed.length === 0) return 0;
+  // The signing key once per batch (reading the server secret is a query).
+  const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
   const done = await Promise.all(
     claimed.map(async (c) => {
-      const result = await sendDelivery(deps, c.endpoint, c.delivery);
+      const result = await sendSigned(c.endpoint, c.delivery, key, {
+        allowPrivate: deps.config.webhooksAllowPrivate,
+        now: deps.now?.(),
+      });
       return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
     }),
   );
