@@ -19,7 +19,6 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { outboxEvents, users, webhookDeliveries, webhookEndpoints } from '../server/src/db/schema/index.ts';
-import { createSession } from '../server/src/infra/sessions.ts';
 import { workerDefinitions } from '../server/src/jobs/index.ts';
 import { OUTBOX_WORKER } from '../server/src/lib/outbox-kinds.ts';
 import { sealSecret, webhookKey } from '../server/src/lib/webhook-secret.ts';
@@ -88,7 +87,7 @@ async function main() {
   try {
     await app.ready();
     const db = app.database.db;
-    const [admin] = await db
+    await db
       .insert(users)
       .values({
         siteId: 'main',
@@ -109,13 +108,6 @@ async function main() {
         passwordHash: 'x',
       })),
     );
-    const { session } = await createSession(app, { userId: admin.id, siteId: 'main' });
-    const token = app.services.tokens.sign({
-      userId: admin.id,
-      siteId: 'main',
-      role: 'admin',
-      sessionId: session.id,
-    });
     const key = webhookKey(await loadJwtSecret(db, config));
     await db.insert(webhookEndpoints).values({
       siteId: 'main',
@@ -124,6 +116,13 @@ async function main() {
       secretEnc: sealSecret(key, 'whsec_bench'),
     });
     const url = await listen(app);
+    // The site's first admin (made at start from adminEmail/adminPassword) signs in for real.
+    const login = await fetch(`${url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: config.adminEmail, password: config.adminPassword }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
     const spec = {
       url,
       path: '/api/v1/users',

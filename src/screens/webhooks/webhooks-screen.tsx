@@ -88,14 +88,15 @@ export function WebhooksScreen() {
         </>
       }
     >
-      {testResult ? (
-        <Message
-          severity={testResult.ok ? 'success' : 'error'}
-          className="webhooks__test-result"
-          text={testResult.text}
-          role="status"
-        />
-      ) : null}
+      <div role="status" className="webhooks__test-status">
+        {testResult ? (
+          <Message
+            severity={testResult.ok ? 'success' : 'error'}
+            className="webhooks__test-result"
+            text={testResult.text}
+          />
+        ) : null}
+      </div>
       <DataTable value={list.data ?? []} sortField="url" sortOrder={1} {...defaults}>
         <Column field="url" header={t('webhooks.columns.url')} sortable className="webhooks__url" />
         <Column field="description" header={t('webhooks.columns.description')} />
