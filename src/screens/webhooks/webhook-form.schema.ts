@@ -1,15 +1,17 @@
 import * as yup from 'yup';
-import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookEventsItem } from '../../api/gen/model';
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook } from '../../api/gen/model';
 import { WebhookEventsItem as KINDS } from '../../api/gen/model';
 import { formMessage } from '../../components/common/form-message.ts';
 import { optionalText, requiredMessage } from '../../components/common/form-rules.ts';
 import type { RecordForm } from '../../components/common/use-record-form.ts';
 
-export type WebhookEvent = WebhookEventsItem;
+export type WebhookEvent = (typeof KINDS)[keyof typeof KINDS];
+type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${B}` : S;
 /** Every event kind a webhook may choose, in the server's order. */
 export const WEBHOOK_EVENTS = Object.values(KINDS) as WebhookEvent[];
 /** An event kind's text key ('work_entry.created' → 'work_entry_created': i18next splits keys on dots). */
-export const eventKey = (kind: string) => `webhooks.events.${kind.replace('.', '_')}`;
+export const eventKey = (kind: string) =>
+  `webhooks.events.${kind.replace('.', '_') as Underscored<WebhookEvent>}` as const;
 
 export const webhookFormSchema = yup.object({
   url: yup
