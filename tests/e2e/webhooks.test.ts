@@ -53,7 +53,7 @@ describe('webhooks in the console', () => {
     const secretDialog = page.getByRole('dialog', { name: 'Signing secret' });
     await secretDialog.waitFor();
     await expect.poll(() => secretDialog.getByText('shown only once').count()).toBe(1);
-    const secret = await secretDialog.getByLabel('Secret').inputValue();
+    const secret = await secretDialog.getByLabel('Secret', { exact: true }).inputValue();
     expect(secret).toMatch(/^whsec_/);
     expect(await axeProblems(page, '.p-dialog')).toEqual([]);
     await screenshot(page, 'webhooks-secret-phone');
