@@ -60,6 +60,14 @@ export function WebhookDeliveriesDialog({
         emptyMessage={t('webhooks.deliveries.empty')}
         dataKey="id"
         size="small"
+        // On a phone the table scrolls sideways: its scrolling region takes focus, so keys scroll it.
+        pt={{
+          wrapper: {
+            tabIndex: 0,
+            role: 'region',
+            'aria-label': t('webhooks.deliveries.header', { name: webhook?.url ?? '' }),
+          },
+        }}
       >
         <Column
           header={t('webhooks.deliveries.at')}
