@@ -177,6 +177,13 @@ const DECLARED = [
     ),
   },
   {
+    id: 'webhooks',
+    path: '/webhooks',
+    access: 'system.settings',
+    nav: { label: 'webhooks.nav', icon: 'pi pi-share-alt', group: 'administration' },
+    component: lazyRouteComponent(() => import('./screens/webhooks/webhooks-screen.tsx'), 'WebhooksScreen'),
+  },
+  {
     id: 'audit-log',
     path: '/audit-log',
     access: 'system.logs',

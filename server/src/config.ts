@@ -68,6 +68,13 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /** Where photo files live: a folder (the default) or an S3-compatible bucket (infra/photo-stores.ts). */
   photos: PhotoStorage;
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE=true: webhooks may target private, loopback and link-local addresses and
+   * plain http (a receiver on the same network, tests). Off: only https to public addresses. An
+   * operator's choice, not a site setting: a site admin must not be able to aim the server at its
+   * own network.
+   */
+  webhooksAllowPrivate: boolean;
 }
 
 export interface S3Settings {
@@ -278,5 +285,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       parallelism: 1,
     },
     photos: parsePhotoStorage(env),
+    webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
   };
 }

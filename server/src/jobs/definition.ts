@@ -7,8 +7,10 @@
  * a slot claims it per site (repositories/job-runs.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { JobSiteCounts } from '../db/schema/index.ts';
+import type { Services } from '../infra/index.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import type { JobRunner } from '../types.ts';
 import type { Announce } from './announce.ts';
@@ -33,6 +35,9 @@ export interface JobContext {
   announce?: Announce;
   /** Outgoing mail and PUBLIC_URL, which links in emails are built from (the workers get them). */
   mail?: { mailer: Mailer; publicUrl: string | undefined };
+  /** The server's configuration and infrastructure (the mailer): workers get them (jobs/workers.ts). */
+  config?: Config;
+  services?: Services;
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */

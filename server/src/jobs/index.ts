@@ -18,6 +18,7 @@ import { notificationSender } from './notification-sender.ts';
 import { outboxWorker } from './outbox.ts';
 import { runOnQueue } from './queue.ts';
 import { trashPurgeJob } from './trash-purge.ts';
+import { webhookWorker } from './webhook-delivery.ts';
 import { workEntryArchiveJob } from './work-entry-archive-job.ts';
 import { idleWorkers, runWorkers, type WorkerDefinition } from './workers.ts';
 
@@ -31,7 +32,11 @@ export const jobDefinitions = (): JobDefinition[] => [
 ];
 
 /** Every worker (loops that drain a table as soon as there is work): built when the server starts them. */
-export const workerDefinitions = (): WorkerDefinition[] => [outboxWorker(), notificationSender()];
+export const workerDefinitions = (): WorkerDefinition[] => [
+  outboxWorker(),
+  webhookWorker(),
+  notificationSender(),
+];
 
 export type { JobsState };
 

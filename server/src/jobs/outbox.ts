@@ -17,6 +17,7 @@ import {
 } from '../repositories/outbox.ts';
 import { DAY_MS, HOUR_MS } from './definition.ts';
 import { notificationConsumer } from './notification-consumer.ts';
+import { webhookConsumer } from './webhook-consumer.ts';
 import type { WorkerDefinition } from './workers.ts';
 
 export { OUTBOX_WORKER };
@@ -28,7 +29,7 @@ export interface OutboxConsumer {
 }
 
 /** Every consumer of the outbox (webhooks, notification emails): a new one is added here. */
-export const outboxConsumers = (): OutboxConsumer[] => [notificationConsumer()];
+export const outboxConsumers = (): OutboxConsumer[] => [webhookConsumer(), notificationConsumer()];
 
 const BATCH = 500;
 const KEEP_MS = 7 * DAY_MS;

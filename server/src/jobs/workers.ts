@@ -45,6 +45,8 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
           instance,
           stopping: () => stopping,
           mail: { mailer: app.services.mailer, publicUrl: app.config.publicUrl },
+          config: app.config,
+          services: app.services,
         });
         failures = 0;
       } catch (err) {

@@ -28,6 +28,7 @@ import { TrashItem } from '../schemas/trash.ts';
 import { Invitation, RoleSchema, SessionUser, User } from '../schemas/user.ts';
 import { PositionAccessGrant, UserGroup, UserGroupDetail, UserGroupMember } from '../schemas/user-group.ts';
 import { VisitSchedule } from '../schemas/visit-schedule.ts';
+import { WEBHOOK_SCHEMAS } from '../schemas/webhook.ts';
 import { WorkEntry, WorkEntryPhoto, WorkEntryStatusSchema } from '../schemas/work-entry.ts';
 import assignmentRoutes from './assignments/index.ts';
 import auditEventRoutes from './audit-events/index.ts';
@@ -50,6 +51,7 @@ import unifiedTaskRoutes from './unified-tasks/index.ts';
 import userGroupRoutes from './user-groups/index.ts';
 import userRoutes from './users/index.ts';
 import visitScheduleRoutes from './visit-schedules/index.ts';
+import webhookRoutes from './webhooks/index.ts';
 import workEntryRoutes from './work-entries/index.ts';
 import workEntryArchiveRoutes from './work-entries-archive/index.ts';
 
@@ -124,6 +126,7 @@ export const API_RESOURCES: readonly ApiResource[] = [
     schemas: [CoverageCounts, CoverageWindow, CoverageReport],
   },
   { prefix: '/share', routes: shareRoutes },
+  { prefix: '/webhooks', routes: webhookRoutes, schemas: WEBHOOK_SCHEMAS },
 ];
 
 /** Every schema referenced by $id: the common ones (errors, messages), then each resource's. */

@@ -19,4 +19,5 @@ export * from './unified-tasks/unified-tasks.ts';
 export * from './user-groups/user-groups.ts';
 export * from './users/users.ts';
 export * from './visit-schedules/visit-schedules.ts';
+export * from './webhooks/webhooks.ts';
 export * from './work-entries/work-entries.ts';

@@ -23,6 +23,7 @@ import { trash } from './trash.ts';
 import { userGroups } from './user-groups.ts';
 import { users } from './users.ts';
 import { visitSchedules } from './visit-schedules.ts';
+import { webhooks } from './webhooks.ts';
 import { workEntries } from './work-entries.ts';
 
 export const AREAS = {
@@ -45,6 +46,7 @@ export const AREAS = {
   visitSchedules,
   coverage,
   notifications,
+  webhooks,
 } as const;
 
 type Areas = typeof AREAS;

@@ -7,7 +7,12 @@
  */
 
 import { and, asc, eq } from 'drizzle-orm';
-import { coverageWindows, users } from '../../../server/src/db/schema/index.ts';
+import {
+  coverageWindows,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../../../server/src/db/schema/index.ts';
 import { newAccountToken } from '../../../server/src/infra/account-tokens.ts';
 import { insertAccountToken } from '../../../server/src/repositories/account-tokens.ts';
 import type { Operation } from '../fuzz/openapi.ts';
@@ -178,6 +183,30 @@ export async function auditFixtures(t: TestApp, token: string) {
       expires_in_days: 7,
     })
   ).id;
+  // Webhooks to a loopback address: a Test ping is refused at once (no allowance here), no network needed.
+  const webhooks = await t.app.database.db
+    .insert(webhookEndpoints)
+    .values(
+      ['A', 'B'].map((n) => ({
+        siteId: 'main',
+        url: `https://127.0.0.1/hook-${n}`,
+        events: ['user.created'],
+        secretEnc: 'v1:x:y:z',
+      })),
+    )
+    .returning();
+  const [webhookDelivery] = await t.app.database.db
+    .insert(webhookDeliveries)
+    .values({
+      siteId: 'main',
+      endpointId: webhooks[0].id,
+      kind: 'user.created',
+      entityKey: 'user:2',
+      body: {},
+      status: 'failed',
+      expiresAt: new Date(),
+    })
+    .returning();
   const reset = newAccountToken('password_reset');
   await insertAccountToken(t.app.database.db, {
     siteId: 'main',
@@ -208,6 +237,8 @@ export async function auditFixtures(t: TestApp, token: string) {
     coverageWindow: coverageWindow.id,
     lateWindow: lateWindow.id,
     shareLink,
+    webhooks: webhooks.map((w) => w.id),
+    webhookDelivery: webhookDelivery.id,
     settings: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
   };
@@ -327,6 +358,14 @@ export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | P
     },
   ],
   revokeShareLink: (f) => [{ url: `/coverage/share-links/${f.shareLink}/revoke` }],
+  createWebhook: () => [
+    { url: '/webhooks', payload: { url: 'https://93.184.216.34/hook', events: ['user.created'] } },
+  ],
+  updateWebhook: (f) => [{ url: `/webhooks/${f.webhooks[0]}`, payload: { description: 'ERP' } }],
+  deleteWebhook: (f) => [{ url: `/webhooks/${f.webhooks[1]}` }],
+  rotateWebhookSecret: (f) => [{ url: `/webhooks/${f.webhooks[0]}/rotate-secret` }],
+  testWebhook: (f) => [{ url: `/webhooks/${f.webhooks[0]}/test` }],
+  retryWebhookDelivery: (f) => [{ url: `/webhooks/${f.webhooks[0]}/deliveries/${f.webhookDelivery}/retry` }],
   requestPasswordReset: () => [{ url: '/auth/password-resets', payload: { email: 'admin@example.com' } }],
   completePasswordReset: (f) => [
     { url: '/auth/password-resets/complete', payload: { token: f.resetToken, password: 'Reset-Pass-42' } },

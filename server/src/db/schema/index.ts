@@ -20,6 +20,7 @@ export * from './tasks.ts';
 export * from './trash.ts';
 export * from './user-groups.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
 export * from './work-entries.ts';
 export * from './work-entries-archive.ts';
 

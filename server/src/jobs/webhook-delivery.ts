@@ -1,0 +1,160 @@
+/**
+ * The webhook delivery worker (issue 25 §3): takes due deliveries a batch at a time (FOR UPDATE
+ * SKIP LOCKED, leased while they are sent, so processes never send the same one at once), POSTs
+ * each to its endpoint signed, and records every attempt (status code or error, duration).
+ *
+ * - The body is `{id, type, created_at, site, data}`; headers `Tagger-Signature: t=…,v1=…`
+ *   (lib/webhook-secret.ts), `Tagger-Event` (the type) and `Tagger-Delivery` (the delivery's id,
+ *   the same on every retry: a receiver drops one it has already handled).
+ * - Success is a 2xx within 10 s. A failure is retried after 10 s, doubling, at most an hour
+ *   apart, until 24 hours after the delivery was written; then it is given up (failed).
+ * - In order per record: a delivery waits while an earlier one of the same record to the same
+ *   endpoint is pending (repositories/webhooks.ts claimDue). With receivers that dedupe by
+ *   Tagger-Delivery, each event is handled exactly once and in order per record.
+ * - An endpoint whose deliveries have failed for a whole day (no success since) is switched off,
+ *   and the site's adminEmail is told.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '#domain/languages.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Mailer } from '../infra/mailer.ts';
+import { emailLanguage } from '../lib/account-emails.ts';
+import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
+import { webhookKey } from '../lib/webhook-secret.ts';
+import {
+  RETRY_FOR_MS,
+  type SendResult,
+  sendSigned,
+  WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_WORKER,
+} from '../lib/webhook-send.ts';
+import { loadJwtSecret } from '../repositories/server-secrets.ts';
+import { getSiteSettings } from '../repositories/site-settings.ts';
+import {
+  type AttemptResult,
+  type Claimed,
+  claimDue,
+  disableFailing,
+  languageOf,
+  noteEndpointOutcome,
+  recordAttempts,
+  type WebhookDeliveryRow,
+  type WebhookEndpointRow,
+} from '../repositories/webhooks.ts';
+import { HOUR_MS } from './definition.ts';
+import type { WorkerDefinition } from './workers.ts';
+
+export { RETRY_FOR_MS, WEBHOOK_WORKER };
+
+export const RETRY_FIRST_MS = 10_000;
+export const RETRY_MAX_MS = HOUR_MS;
+const BATCH = 100;
+
+/** The pause after the `attempts`-th failed attempt. */
+export const retryDelayMs = (attempts: number) =>
+  Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+
+export interface DeliveryDeps {
+  db: Db;
+  config: Pick<Config, 'jwtSecret' | 'webhooksAllowPrivate' | 'publicUrl'>;
+  log?: FastifyBaseLogger;
+  mailer?: Mailer;
+  now?: () => Date;
+}
+
+/** What a delivery becomes after an attempt at `at`. */
+function outcome(delivery: WebhookDeliveryRow, result: SendResult, at: Date): AttemptResult {
+  const attempts = delivery.attempts + 1;
+  const retryAt = new Date(at.getTime() + retryDelayMs(attempts));
+  const status = result.ok ? 'succeeded' : retryAt > delivery.expiresAt ? 'failed' : 'pending';
+  return {
+    deliveryId: delivery.id,
+    ok: result.ok,
+    statusCode: result.statusCode,
+    error: result.error,
+    durationMs: result.durationMs,
+    at,
+    status,
+    attempts,
+    nextAttemptAt: status === 'pending' ? retryAt : at,
+  };
+}
+
+/** Tells the site's admin address that an endpoint was switched off (in the language of the user with that address). */
+async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last: string) {
+  if (!deps.mailer) return;
+  const settings = await getSiteSettings(deps.db, endpoint.siteId);
+  const to = settings.adminEmail.trim();
+  if (!to) return;
+  const language: Language = emailLanguage(await languageOf(deps.db, endpoint.siteId, to));
+  const link = `${deps.config.publicUrl ?? ''}/webhooks?endpoint=${endpoint.id}`;
+  const mail = webhookDisabledEmail(language, { site: settings.siteName, url: endpoint.url, last }, link);
+  await deps.mailer.send({ to, ...mail, link, kind: 'webhook_disabled' });
+}
+
+/** The endpoints' new state after a batch: the last outcome of each, and a day of failures switches one off. */
+async function noteEndpoints(
+  deps: DeliveryDeps,
+  done: { claimed: Claimed; result: AttemptResult }[],
+  now: Date,
+) {
+  const last = new Map<number, { claimed: Claimed; result: AttemptResult }>();
+  // One success in the batch means the endpoint answers: it is not failing.
+  for (const x of done) {
+    const seen = last.get(x.claimed.endpoint.id);
+    if (!seen || x.result.ok || !seen.result.ok) last.set(x.claimed.endpoint.id, x);
+  }
+  for (const { claimed, result } of last.values()) {
+    const endpoint = await noteEndpointOutcome(deps.db, claimed.endpoint.id, result);
+    if (!endpoint || result.ok || !endpoint.failingSince) continue;
+    if (now.getTime() - endpoint.failingSince.getTime() < RETRY_FOR_MS) continue;
+    const off = await disableFailing(deps.db, endpoint.id, now);
+    if (off) {
+      deps.log?.warn(
+        { webhook: endpoint.id, site: endpoint.siteId },
+        'webhook switched off after a day of failures',
+      );
+      await tellAdmin(
+        deps,
+        off,
+        result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
+      );
+    }
+  }
+}
+
+/** One batch: claims due deliveries, sends them at once, records what happened; answers how many. */
+export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
+  if (claimed.length === 0) return 0;
+  // The signing key once per batch (reading the server secret is a query).
+  const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
+  const done = await Promise.all(
+    claimed.map(async (c) => {
+      const result = await sendSigned(c.endpoint, c.delivery, key, {
+        allowPrivate: deps.config.webhooksAllowPrivate,
+        now: deps.now?.(),
+      });
+      return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
+    }),
+  );
+  await recordAttempts(
+    deps.db,
+    done.map((x) => x.result),
+  );
+  await noteEndpoints(deps, done, deps.now?.() ?? new Date());
+  return claimed.length;
+}
+
+export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinition {
+  return {
+    name: WEBHOOK_WORKER,
+    idleMs: 500,
+    runBatch: ({ db, log, config, services }) => {
+      if (!config) throw new Error('the webhook worker needs the configuration');
+      return deliverWebhooks({ db, log, config, mailer: services?.mailer, now: options.now });
+    },
+  };
+}
