@@ -33,7 +33,7 @@ describe('sidebar navigation', () => {
       'management[users,positions,position-tasks,position-task-assignments,position-groups,visit-schedules,user-groups]',
       'work-entries',
       'coverage',
-      'administration[roles,site-settings,system-status,audit-log,trash]',
+      'administration[roles,site-settings,system-status,webhooks,audit-log,trash]',
     ]);
     // A manager may delete tasks (templates, assignments, dependencies): the Trash shows them.
     expect(navFor('manager')).toEqual([
