@@ -7,6 +7,7 @@ import coverageRoutes from './coverage/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import eventsRoutes from './events/index.ts';
 import fieldRoutes from './field/index.ts';
+import floorPlanRoutes from './floor-plans/index.ts';
 import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
@@ -46,4 +47,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(trashRoutes, { prefix: '/trash' });
   await app.register(visitScheduleRoutes, { prefix: '/visit-schedules' });
   await app.register(coverageRoutes, { prefix: '/coverage' });
+  await app.register(floorPlanRoutes, { prefix: '/floor-plans' });
 }

@@ -4,6 +4,7 @@ import { AuditEvent, AuditEventList } from './audit-event.ts';
 import { BulkRuleRefusal } from './bulk-rules.ts';
 import { ErrorBody, ErrorDetail, MessageResponse } from './common.ts';
 import { CoverageCounts, CoverageReport, CoverageWindow } from './coverage.ts';
+import { FloorPlan, Placement, PositionState } from './coverage-map.ts';
 import { Dependency } from './dependency.ts';
 import { FieldEntry, FieldPosition, FieldTask, FieldTaskEntry } from './field.ts';
 import { Position } from './position.ts';
@@ -67,4 +68,7 @@ export const SHARED_SCHEMAS = [
   CoverageCounts,
   CoverageWindow,
   CoverageReport,
+  PositionState,
+  Placement,
+  FloorPlan,
 ];
