@@ -9,6 +9,7 @@ import { account } from './account.ts';
 import { assignments } from './assignments.ts';
 import { auditLog } from './audit-log.ts';
 import { coverage } from './coverage.ts';
+import { coverageMap } from './coverage-map.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
 import { passwordLinks } from './password-links.ts';
@@ -43,6 +44,7 @@ export const AREAS = {
   trash,
   visitSchedules,
   coverage,
+  coverageMap,
 } as const;
 
 type Areas = typeof AREAS;

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCoverageReport, useGetCoverageReport } from '../../api/gen/coverage/coverage.ts';
 import type { CoverageCounts, CoverageReport } from '../../api/gen/model';
@@ -18,6 +18,7 @@ import { useScreenSearch } from '../../components/routing/use-screen-search.ts';
 import { useTableDefaults } from '../../components/table/use-table-defaults.tsx';
 import { periodOf, validateCoverageSearch } from './coverage-search.ts';
 import { CoverageWindows } from './coverage-windows.tsx';
+import { CoverageMapView, FloorPlansView, ViewSwitch } from './map/view-switch.tsx';
 import { NONE } from './verdict-chip.tsx';
 import './coverage.css';
 
@@ -94,6 +95,10 @@ export function CoverageScreen() {
           </>
         }
       />
+      <ViewSwitch
+        value={search.view ?? 'report'}
+        onChange={(v) => setSearch({ view: v === 'report' ? undefined : v, position: undefined })}
+      />
       <LoadFailedAlert show={report.isError} />
       <div className="card coverage__filters">
         <div className="coverage__field">
@@ -127,14 +132,27 @@ export function CoverageScreen() {
           />
         </div>
       </div>
-      <div className="coverage__cards">
+      <Suspense fallback={<p>{t('coverageMap.loading')}</p>}>
+        {search.view === 'map' ? (
+          <CoverageMapView selectedId={search.position} onSelect={(id) => setSearch({ position: id })} />
+        ) : null}
+        {search.view === 'plans' ? (
+          <FloorPlansView
+            planId={search.plan}
+            onPlan={(id) => setSearch({ plan: id }, { replace: true })}
+            selectedId={search.position}
+            onSelect={(id) => setSearch({ position: id })}
+          />
+        ) : null}
+      </Suspense>
+      <div className="coverage__cards" hidden={search.view !== undefined}>
         <Stat label={t('coverage.cards.percent')} value={percent(totals)} strong />
         <Stat label={t('coverage.cards.onTime')} value={totals?.on_time} />
         <Stat label={t('coverage.cards.late')} value={totals?.late} />
         <Stat label={t('coverage.cards.missed')} value={totals?.missed} />
         <Stat label={t('coverage.cards.excused')} value={totals?.excused} />
       </div>
-      <div className="card">
+      <div className="card" hidden={search.view !== undefined}>
         <h2 className="coverage__heading">{t('coverage.perDay')}</h2>
         {data && data.days.length === 0 ? <p>{t('coverage.noWindows')}</p> : null}
         <ul className="coverage__days">
@@ -184,7 +202,7 @@ export function CoverageScreen() {
             formatDateTime={site.formatDateTime}
           />
         </div>
-      ) : (
+      ) : search.view ? null : (
         <>
           <div className="card">
             <h2 className="coverage__heading">{t('coverage.worstFirst')}</h2>
