@@ -85,7 +85,11 @@ describe('the coverage map and floor plans', () => {
         server.url,
         'POST',
         '/positions',
-        { position_code: code, position_name: name, ...(latitude === null ? {} : { latitude, longitude }) },
+        {
+          position_code: code,
+          position_name: name,
+          ...(latitude === null ? {} : { coordinates: { latitude, longitude } }),
+        },
         token,
       );
       expect(res.status).toBe(201);

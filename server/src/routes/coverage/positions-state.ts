@@ -5,12 +5,24 @@
  * their last verdict and latest entry, the active schedules with the positions they cover, the
  * entries in the windows still open, and the settings.
  */
+import type { ScheduleRule } from '#domain/coverage.ts';
 import { positionState, type StateVisit, windowsAround } from '#domain/coverage-map.ts';
-import { ruleOf } from '../../jobs/coverage-close.ts';
 import * as repo from '../../repositories/coverage-map.ts';
 import { getSiteSettings } from '../../repositories/site-settings.ts';
 import * as schedules from '../../repositories/visit-schedules.ts';
 import type { RequestContext } from '../../types.ts';
+
+/** A schedule row's rule (as the close job reads it, jobs/coverage-close.ts). */
+const ruleOf = (s: schedules.ScheduleRow): ScheduleRule => ({
+  days: s.days,
+  window_start: s.windowStart,
+  window_end: s.windowEnd,
+  frequency_kind: s.frequencyKind as ScheduleRule['frequency_kind'],
+  frequency_value: s.frequencyValue,
+  due_time: s.dueTime,
+  tolerance_minutes: s.toleranceMinutes,
+  task_ids: s.taskIds,
+});
 
 export async function positionsState(ctx: RequestContext, now = new Date()) {
   const [settings, rows, active] = await Promise.all([
