@@ -158,9 +158,6 @@ describe('the coverage map and floor plans', () => {
     const panel = page.getByRole('region', { name: 'Selected position' });
     await expect.poll(() => panel.getByText('MAP-1 – North gate').count()).toBe(1);
     await expect.poll(() => panel.getByText('On time').count()).toBe(1);
-    await expect
-      .poll(() => page.getByRole('heading', { name: /MAP-1 – North gate|North gate/ }).count())
-      .toBeGreaterThan(0);
     await networkQuiet(page);
     expect(await axeProblems(page, '.page')).toEqual([]);
     await screenshot(page, 'coverage-map-grid-1366');
@@ -172,7 +169,8 @@ describe('the coverage map and floor plans', () => {
   });
 
   it('uploads a floor plan, places a position on it by dragging, and keeps it there after a reload', async () => {
-    const { context, page } = await newPage(browser);
+    // Tall enough for the plan and the list of positions to be on screen together.
+    const { context, page } = await newPage(browser, { width: 1366, height: 1300 });
     await page.goto(`${server.url}/login`);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`${server.url}/coverage?view=plans`);
@@ -192,6 +190,7 @@ describe('the coverage map and floor plans', () => {
     await page.getByRole('button', { name: 'Arrange positions' }).click();
     const item = page.getByRole('button', { name: 'Place MAP-4 – Basement store on the plan' });
     await item.waitFor();
+    await item.scrollIntoViewIfNeeded();
     const from = await item.boundingBox();
     await surface.locator('img').evaluate((img) => (img as HTMLImageElement).decode());
     const to = await surface.boundingBox();
@@ -217,7 +216,6 @@ describe('the coverage map and floor plans', () => {
     expect(top).toBeGreaterThan(52);
     expect(top).toBeLessThan(68);
     expect(await marker.getAttribute('aria-label')).toBe('MAP-4 – Basement store: No schedule');
-    expect(await page.getByRole('combobox', { name: 'Floor plan' }).count()).toBeGreaterThan(0);
     await networkQuiet(page);
     expect(await axeProblems(page, '.page')).toEqual([]);
     await screenshot(page, 'coverage-floor-plan-1366');
