@@ -37,11 +37,17 @@ export async function positionsState(ctx: RequestContext, now = new Date()) {
     { rule: ReturnType<typeof ruleOf>; since: Date; windows: ReturnType<typeof windowsAround> }[]
   >();
   let earliest = now.getTime();
+  const made = new Map<string, ReturnType<typeof windowsAround>>();
   for (const { schedule, positionIds } of active) {
     const rule = ruleOf(schedule);
-    const windows = windowsAround(rule, timeZone, now).filter(
-      (w) => w.judgeAt > now && w.start >= schedule.ruleFrom,
-    );
+    // Schedules with the same rule make the same windows: worked out once per rule.
+    const key = JSON.stringify(rule);
+    let around = made.get(key);
+    if (!around) {
+      around = windowsAround(rule, timeZone, now).filter((w) => w.judgeAt > now);
+      made.set(key, around);
+    }
+    const windows = around.filter((w) => w.judgeAt > now && w.start >= schedule.ruleFrom);
     for (const w of windows) if (w.start.getTime() < earliest) earliest = w.start.getTime();
     const entry = { rule, since: schedule.ruleFrom, windows };
     for (const id of positionIds) {
