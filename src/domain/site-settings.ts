@@ -25,6 +25,8 @@ export interface SiteSettings {
   timezone: string;
   dateFormat: string;
   defaultUserRole: DefaultUserRole;
+  /** The coverage map's base map: an https tile template with {z}/{x}/{y} or a style URL; empty: a plain grid. */
+  mapTileUrl: string;
 }
 
 export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = {
@@ -41,6 +43,7 @@ export const DEFAULT_SITE_SETTINGS: Readonly<SiteSettings> = {
   timezone: 'UTC',
   dateFormat: 'DD/MM/YYYY',
   defaultUserRole: 'worker',
+  mapTileUrl: '',
 };
 
 /** Bounds of the numeric settings (the spec leaves them open; these are the product's). */

@@ -12,6 +12,7 @@ import { Assignment, BulkRefusal } from '../schemas/assignment.ts';
 import { AuditEvent, AuditEventList } from '../schemas/audit-event.ts';
 import { BulkRuleRefusal } from '../schemas/bulk-rules.ts';
 import { CoverageCounts, CoverageReport, CoverageWindow } from '../schemas/coverage.ts';
+import { FloorPlan, Placement, PositionState } from '../schemas/coverage-map.ts';
 import { Dependency } from '../schemas/dependency.ts';
 import { FieldEntry, FieldPosition, FieldTask, FieldTaskEntry } from '../schemas/field.ts';
 import { COMMON_SCHEMAS } from '../schemas/index.ts';
@@ -37,6 +38,7 @@ import coverageRoutes from './coverage/index.ts';
 import dashboardRoutes from './dashboard/index.ts';
 import eventsRoutes from './events/index.ts';
 import fieldRoutes from './field/index.ts';
+import floorPlanRoutes from './floor-plans/index.ts';
 import legacyTemplateRoutes from './legacy-task-templates/index.ts';
 import positionGroupRoutes from './position-groups/index.ts';
 import positionRoutes from './positions/index.ts';
@@ -123,8 +125,9 @@ export const API_RESOURCES: readonly ApiResource[] = [
   {
     prefix: '/coverage',
     routes: coverageRoutes,
-    schemas: [CoverageCounts, CoverageWindow, CoverageReport],
+    schemas: [CoverageCounts, CoverageWindow, CoverageReport, PositionState],
   },
+  { prefix: '/floor-plans', routes: floorPlanRoutes, schemas: [Placement, FloorPlan] },
   { prefix: '/share', routes: shareRoutes },
   { prefix: '/webhooks', routes: webhookRoutes, schemas: WEBHOOK_SCHEMAS },
 ];

@@ -1,5 +1,6 @@
 /** GET /sites, GET and PUT /site-settings (spec §3 Site settings, §7). */
 import { type Static, Type } from '@sinclair/typebox';
+import { TILE_URL_MAX } from '#domain/coverage-map.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -41,6 +42,11 @@ const fields = {
   }),
   dateFormat: oneOf<DateFormat>(DATE_FORMATS),
   defaultUserRole: oneOf<DefaultUserRole>(DEFAULT_ROLE_OPTIONS, 'Preselected in the new-user form'),
+  mapTileUrl: Type.String({
+    maxLength: TILE_URL_MAX,
+    description:
+      'The coverage map’s base map: an https tile template with {z}, {x} and {y}, or an https style URL (.json); empty: positions on a plain grid',
+  }),
 };
 
 export const SiteSettingsValues = Type.Object(fields, { $id: 'SiteSettingsValues' });
@@ -62,7 +68,7 @@ export const SiteSettingsResponse = Type.Object(
 
 /** The whole settings object (spec §7: the save sends all of it) and the version it was based on. */
 export const SiteSettingsUpdate = Type.Object(
-  { ...fields, version: Version },
+  { ...fields, mapTileUrl: Type.Optional(fields.mapTileUrl), version: Version },
   { $id: 'SiteSettingsUpdate', additionalProperties: false },
 );
 export type SiteSettingsUpdateBody = Static<typeof SiteSettingsUpdate>;

@@ -4,6 +4,7 @@ export * from './coverage/coverage.ts';
 export * from './dashboard/dashboard.ts';
 export * from './events/events.ts';
 export * from './field/field.ts';
+export * from './floor-plans/floor-plans.ts';
 export * from './position-groups/position-groups.ts';
 export * from './position-task-assignments/position-task-assignments.ts';
 export * from './positions/positions.ts';

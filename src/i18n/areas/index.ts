@@ -9,6 +9,7 @@ import { account } from './account.ts';
 import { assignments } from './assignments.ts';
 import { auditLog } from './audit-log.ts';
 import { coverage } from './coverage.ts';
+import { coverageMap } from './coverage-map.ts';
 import { dashboard } from './dashboard.ts';
 import { field } from './field.ts';
 import { notifications } from './notifications.ts';
@@ -47,6 +48,7 @@ export const AREAS = {
   coverage,
   notifications,
   webhooks,
+  coverageMap,
 } as const;
 
 type Areas = typeof AREAS;

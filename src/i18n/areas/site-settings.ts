@@ -37,6 +37,9 @@ export const siteSettings = defineArea({
       dateFormat: 'Date format',
       dateFormatHelp: 'e.g., DD/MM/YYYY, MM/DD/YYYY, YYYY-MM-DD',
       dateFormatExample: 'Today: {{example}}',
+      mapTileUrl: 'Base map tiles (coverage map)',
+      mapTileUrlHelp:
+        'An https tile address with {z}, {x} and {y}, or a map style (.json). Empty: positions are shown on a plain grid.',
     },
     noEffectYet: 'Saved, but it has no effect yet.',
     save: 'Save',
@@ -49,6 +52,8 @@ export const siteSettings = defineArea({
     reload: 'Reload',
     retry: 'Try again',
     validation: {
+      tileUrl:
+        'Give an https address with {z}, {x} and {y}, or of a style ending in .json, or leave it empty',
       wholeNumber: 'Enter a whole number',
       range: 'Must be between {{min}} and {{max}}',
       timezone: 'Choose a time zone from the list',
@@ -95,6 +100,9 @@ export const siteSettings = defineArea({
       dateFormat: 'Päivämäärän muoto',
       dateFormatHelp: 'esim. DD/MM/YYYY, MM/DD/YYYY, YYYY-MM-DD',
       dateFormatExample: 'Tänään: {{example}}',
+      mapTileUrl: 'Taustakartan laatat (kattavuuskartta)',
+      mapTileUrlHelp:
+        'https-laatta-osoite, jossa {z}, {x} ja {y}, tai karttatyyli (.json). Tyhjä: työkohteet näytetään ruudukolla.',
     },
     noEffectYet: 'Asetus tallentuu, mutta sillä ei ole vielä vaikutusta.',
     save: 'Tallenna',
@@ -107,6 +115,7 @@ export const siteSettings = defineArea({
     reload: 'Lataa uudelleen',
     retry: 'Yritä uudelleen',
     validation: {
+      tileUrl: 'Anna https-osoite, jossa on {z}, {x} ja {y}, tai .json-päätteinen tyyli, tai jätä tyhjäksi',
       wholeNumber: 'Anna kokonaisluku',
       range: 'Arvon on oltava välillä {{min}}–{{max}}',
       timezone: 'Valitse aikavyöhyke luettelosta',
@@ -153,6 +162,9 @@ export const siteSettings = defineArea({
       dateFormat: 'Datumformat',
       dateFormatHelp: 't.ex. DD/MM/YYYY, MM/DD/YYYY, YYYY-MM-DD',
       dateFormatExample: 'I dag: {{example}}',
+      mapTileUrl: 'Bakgrundskartans rutor (täckningskarta)',
+      mapTileUrlHelp:
+        'En https-adress till rutor med {z}, {x} och {y}, eller en kartstil (.json). Tom: positionerna visas på ett rutnät.',
     },
     noEffectYet: 'Sparas, men har ingen effekt ännu.',
     save: 'Spara',
@@ -165,6 +177,8 @@ export const siteSettings = defineArea({
     reload: 'Läs in igen',
     retry: 'Försök igen',
     validation: {
+      tileUrl:
+        'Ange en https-adress med {z}, {x} och {y}, eller till en stil som slutar på .json, eller lämna tomt',
       wholeNumber: 'Ange ett heltal',
       range: 'Måste vara mellan {{min}} och {{max}}',
       timezone: 'Välj en tidszon i listan',

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCoverageReport, useGetCoverageReport } from '../../api/gen/coverage/coverage.ts';
 import type { CoverageCounts, CoverageReport } from '../../api/gen/model';
@@ -19,6 +19,7 @@ import { useTableDefaults } from '../../components/table/use-table-defaults.tsx'
 import { periodOf, validateCoverageSearch } from './coverage-search.ts';
 import { CoverageTrend } from './coverage-trend.tsx';
 import { CoverageWindows } from './coverage-windows.tsx';
+import { CoverageMapView, FloorPlansView, ViewSwitch } from './map/view-switch.tsx';
 import { ShareLinks } from './share-links.tsx';
 import { NONE } from './verdict-chip.tsx';
 import './coverage.css';
@@ -96,6 +97,10 @@ export function CoverageScreen() {
           </>
         }
       />
+      <ViewSwitch
+        value={search.view ?? 'report'}
+        onChange={(v) => setSearch({ view: v === 'report' ? undefined : v, position: undefined })}
+      />
       <LoadFailedAlert show={report.isError} />
       <div className="card coverage__filters">
         <div className="coverage__field">
@@ -129,14 +134,27 @@ export function CoverageScreen() {
           />
         </div>
       </div>
-      <div className="coverage__cards">
+      <Suspense fallback={<p>{t('coverageMap.loading')}</p>}>
+        {search.view === 'map' ? (
+          <CoverageMapView selectedId={search.position} onSelect={(id) => setSearch({ position: id })} />
+        ) : null}
+        {search.view === 'plans' ? (
+          <FloorPlansView
+            planId={search.plan}
+            onPlan={(id) => setSearch({ plan: id }, { replace: true })}
+            selectedId={search.position}
+            onSelect={(id) => setSearch({ position: id })}
+          />
+        ) : null}
+      </Suspense>
+      <div className="coverage__cards" hidden={search.view !== undefined}>
         <Stat label={t('coverage.cards.percent')} value={percent(totals)} strong />
         <Stat label={t('coverage.cards.onTime')} value={totals?.on_time} />
         <Stat label={t('coverage.cards.late')} value={totals?.late} />
         <Stat label={t('coverage.cards.missed')} value={totals?.missed} />
         <Stat label={t('coverage.cards.excused')} value={totals?.excused} />
       </div>
-      <div className="card">
+      <div className="card" hidden={search.view !== undefined}>
         <h2 className="coverage__heading">{t('coverage.perDay')}</h2>
         {data && data.days.length === 0 ? <p>{t('coverage.noWindows')}</p> : null}
         {data && data.days.length > 0 ? (
@@ -168,7 +186,7 @@ export function CoverageScreen() {
             formatDateTime={site.formatDateTime}
           />
         </div>
-      ) : (
+      ) : search.view ? null : (
         <>
           <div className="card">
             <h2 className="coverage__heading">{t('coverage.worstFirst')}</h2>
@@ -197,12 +215,14 @@ export function CoverageScreen() {
           </div>
         </>
       )}
-      <ShareLinks
-        from={from}
-        to={to}
-        groupId={search.group}
-        groupName={groups.data?.find((g) => g.id === search.group)?.group_name}
-      />
+      {search.view === undefined ? (
+        <ShareLinks
+          from={from}
+          to={to}
+          groupId={search.group}
+          groupName={groups.data?.find((g) => g.id === search.group)?.group_name}
+        />
+      ) : null}
     </section>
   );
 }

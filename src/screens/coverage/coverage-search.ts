@@ -1,5 +1,5 @@
 /** The coverage screen's URL state: the period, the filters and the position drilled into. */
-import { dayParam, idParam } from '../../components/routing/search-params.ts';
+import { dayParam, enumParam, idParam } from '../../components/routing/search-params.ts';
 import { addDays, localDay } from '../../domain/coverage.ts';
 
 export const validateCoverageSearch = (search: Record<string, unknown>) => ({
@@ -9,6 +9,9 @@ export const validateCoverageSearch = (search: Record<string, unknown>) => ({
   user: idParam(search.user),
   /** The position whose windows are shown. */
   position: idParam(search.position),
+  /** The view (issue 24 §3): the report (none), the map or the floor plans, and the plan shown. */
+  view: enumParam(search.view, ['map', 'plans'] as const),
+  plan: idParam(search.plan),
 });
 
 export type CoverageSearch = ReturnType<typeof validateCoverageSearch>;

@@ -93,6 +93,7 @@ export function SiteSettingsCards({ control }: CardsProps) {
           hint={`${f('dateFormatHelp')} · ${t('siteSettings.fields.dateFormatExample', { example })}`}
           options={formatOptions}
         />
+        <TextField {...field('mapTileUrl', 'map-tile-url')} hint={f('mapTileUrlHelp')} />
       </SettingsCard>
     </div>
   );

@@ -1,5 +1,6 @@
 import * as yup from 'yup';
 import { formMessage } from '../../components/common/form-message.ts';
+import { TILE_URL_MAX, tileUrlKind } from '../../domain/coverage-map.ts';
 import {
   DATE_FORMATS,
   type DateFormat,
@@ -69,6 +70,17 @@ export const siteSettingsSchema = yup.object({
     .string<DateFormat>()
     .required(required)
     .oneOf([...DATE_FORMATS], required),
+  // The coverage map's base map (issue 24 §3): the server's rule (src/domain/coverage-map.ts).
+  mapTileUrl: yup
+    .string()
+    .trim()
+    .default('')
+    .max(TILE_URL_MAX, max(TILE_URL_MAX))
+    .test(
+      'tileUrl',
+      formMessage('siteSettings.validation.tileUrl'),
+      (v) => tileUrlKind(v ?? '') !== 'invalid',
+    ),
 });
 
 export type SiteSettingsFormValues = yup.InferType<typeof siteSettingsSchema>;

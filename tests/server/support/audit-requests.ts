@@ -17,7 +17,14 @@ import { newAccountToken } from '../../../server/src/infra/account-tokens.ts';
 import { insertAccountToken } from '../../../server/src/repositories/account-tokens.ts';
 import type { Operation } from '../fuzz/openapi.ts';
 import { bearer, type TestApp } from '../helpers.ts';
-import { insertEntry, makePosition, makeTask, setSiteSettings } from '../work-entries-support.ts';
+import {
+  insertEntry,
+  makePosition,
+  makeTask,
+  multipart,
+  PNG,
+  setSiteSettings,
+} from '../work-entries-support.ts';
 import { signInAs } from './actors.ts';
 
 /** Operations that change nothing a site owns, and why they write no event. */
@@ -207,6 +214,10 @@ export async function auditFixtures(t: TestApp, token: string) {
       expiresAt: new Date(),
     })
     .returning();
+  // Floor plans (issue 24 §3): three, so one can be deleted and the others changed.
+  const floorPlans = [];
+  for (const name of ['Hall A', 'Hall B', 'Hall C'])
+    floorPlans.push((await post('/floor-plans', { plan_name: name })).id);
   const reset = newAccountToken('password_reset');
   await insertAccountToken(t.app.database.db, {
     siteId: 'main',
@@ -239,6 +250,7 @@ export async function auditFixtures(t: TestApp, token: string) {
     shareLink,
     webhooks: webhooks.map((w) => w.id),
     webhookDelivery: webhookDelivery.id,
+    floorPlans,
     settings: async () =>
       (await t.app.inject({ method: 'GET', url: '/api/v1/site-settings', headers: bearer(token) })).json(),
   };
@@ -248,6 +260,18 @@ type Written = { url: string; payload?: unknown; headers?: Record<string, string
 
 /** Requests by operation id, tried before the generated ones. */
 export const writtenRequests: Record<string, (f: AuditFixtures) => Written[] | Promise<Written[]>> = {
+  updateFloorPlan: (f) => [{ url: `/floor-plans/${f.floorPlans[0]}`, payload: { floor: '2' } }],
+  deleteFloorPlan: (f) => [{ url: `/floor-plans/${f.floorPlans[2]}` }],
+  putFloorPlanPlacements: (f) => [
+    {
+      url: `/floor-plans/${f.floorPlans[0]}/placements`,
+      payload: { placements: [{ position_id: f.positions[0], x: 0.5, y: 0.5 }] },
+    },
+  ],
+  uploadFloorPlanImage: (f) => {
+    const form = multipart('image', 'plan.png', 'image/png', PNG);
+    return [{ url: `/floor-plans/${f.floorPlans[1]}/image`, payload: form.payload, headers: form.headers }];
+  },
   login: () => [{ url: '/auth/login', payload: { email: 'admin@example.com', password: 'Admin123!' } }],
   changeMyPassword: () => [
     { url: '/auth/me/password', payload: { current_password: 'Admin123!', new_password: 'Another-Pass-42' } },

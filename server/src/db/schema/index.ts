@@ -7,6 +7,7 @@ export * from './account-tokens.ts';
 export * from './assignments.ts';
 export * from './audit-events.ts';
 export * from './coverage.ts';
+export * from './floor-plans.ts';
 export * from './idempotency-keys.ts';
 export * from './job-history.ts';
 export * from './notifications.ts';

@@ -5,6 +5,7 @@
  * repositories/site-settings getSiteSettings).
  */
 
+import { TILE_URL_MESSAGE, tileUrlKind } from '#domain/coverage-map.ts';
 import type { SiteSettings } from '#domain/site-settings.ts';
 import { EMAIL_REGEX } from '#domain/validation.ts';
 import type { Db } from '../../db/client.ts';
@@ -60,13 +61,26 @@ async function clean(db: Db, input: SiteSettingsUpdateBody): Promise<SiteSetting
   if (!(await isSiteTimeZone(db, timezone))) {
     throw invalid('timezone', 'timezone', 'Unknown time zone: use a name such as Europe/Helsinki, or UTC');
   }
-  return { ...values, siteName, adminEmail, timezone, siteDescription: values.siteDescription.trim() };
+  // Optional in a save (a console older than the setting sends none): kept as it was.
+  const mapTileUrl = values.mapTileUrl === undefined ? undefined : values.mapTileUrl.trim();
+  if (mapTileUrl !== undefined && tileUrlKind(mapTileUrl) === 'invalid') {
+    throw invalid('mapTileUrl', 'tileUrl', TILE_URL_MESSAGE);
+  }
+  return {
+    ...values,
+    siteName,
+    adminEmail,
+    timezone,
+    siteDescription: values.siteDescription.trim(),
+    mapTileUrl: mapTileUrl as string,
+  };
 }
 
 export async function updateSettings(ctx: RequestContext, input: SiteSettingsUpdateBody) {
   const settings = await clean(ctx.db, input);
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await repo.readSiteSettings(tx, ctx.siteId);
+    if (settings.mapTileUrl === undefined) settings.mapTileUrl = before?.settings.mapTileUrl ?? '';
     const written = await repo.saveSiteSettings(tx, ctx.siteId, input.version, settings, ctx.actor.userId);
     if (written) {
       const changes = auditDiff(before?.settings, settings, 'as-is');

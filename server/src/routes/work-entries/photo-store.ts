@@ -34,7 +34,8 @@ export interface SavedPhoto {
 export async function savePhoto(
   store: PhotoStore,
   siteId: string,
-  entryId: number,
+  /** The entry's id, or another folder of the site (floor plans' images: `floor-plans`). */
+  entryId: number | string,
   file: NodeJS.ReadableStream,
 ): Promise<SavedPhoto> {
   const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();

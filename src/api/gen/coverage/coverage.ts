@@ -31,6 +31,7 @@ import type {
   ErrorBody,
   ExcuseCoverageWindow200,
   ExcuseCoverageWindowBody,
+  GetCoveragePositionsState200,
   GetCoverageReportParams,
   ListCoverageWindows200,
   ListCoverageWindowsParams,
@@ -463,6 +464,99 @@ export function useListCoverageWindows<TData = Awaited<ReturnType<typeof listCov
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListCoverageWindowsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  return withQueryKey(query, queryOptions.queryKey);
+}
+
+
+
+
+
+
+/**
+ * One call for the whole site (10,000 positions in well under a second). The state is on_time, due_soon, late, missed or no_schedule; map_tile_url is the site’s base map setting.
+ * @summary Every active position with its coordinates and its coverage state now, for the map
+ */
+export const getCoveragePositionsState = (
+
+ options?: SecondParameter<typeof apiRequest>,signal?: AbortSignal
+) => {
+
+
+      return apiRequest<GetCoveragePositionsState200>(
+      {url: `/coverage/positions-state`, method: 'GET', signal
+    },
+      options);
+    }
+
+
+
+
+export const getGetCoveragePositionsStateQueryKey = () => {
+    return [
+    `/coverage/positions-state`
+    ] as const;
+    }
+
+
+export const getGetCoveragePositionsStateQueryOptions = <TData = Awaited<ReturnType<typeof getCoveragePositionsState>>, TError = ErrorType<ErrorBody>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCoveragePositionsStateQueryKey();
+
+
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCoveragePositionsState>>> = ({ signal }) => getCoveragePositionsState(requestOptions, signal);
+
+
+
+
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCoveragePositionsStateQueryResult = NonNullable<Awaited<ReturnType<typeof getCoveragePositionsState>>>
+export type GetCoveragePositionsStateQueryError = ErrorType<ErrorBody>
+
+
+export function useGetCoveragePositionsState<TData = Awaited<ReturnType<typeof getCoveragePositionsState>>, TError = ErrorType<ErrorBody>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCoveragePositionsState>>,
+          TError,
+          Awaited<ReturnType<typeof getCoveragePositionsState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCoveragePositionsState<TData = Awaited<ReturnType<typeof getCoveragePositionsState>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCoveragePositionsState>>,
+          TError,
+          Awaited<ReturnType<typeof getCoveragePositionsState>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCoveragePositionsState<TData = Awaited<ReturnType<typeof getCoveragePositionsState>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Every active position with its coordinates and its coverage state now, for the map
+ */
+
+export function useGetCoveragePositionsState<TData = Awaited<ReturnType<typeof getCoveragePositionsState>>, TError = ErrorType<ErrorBody>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCoveragePositionsState>>, TError, TData>>, request?: SecondParameter<typeof apiRequest>}
+ , queryClient?: QueryClient
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCoveragePositionsStateQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -51,4 +51,9 @@ export interface SiteSettingsValues {
   dateFormat: SiteSettingsValuesDateFormat;
   /** Preselected in the new-user form */
   defaultUserRole: SiteSettingsValuesDefaultUserRole;
+  /**
+     * The coverage map’s base map: an https tile template with {z}, {x} and {y}, or an https style URL (.json); empty: positions on a plain grid
+     * @maxLength 500
+     */
+  mapTileUrl: string;
 }

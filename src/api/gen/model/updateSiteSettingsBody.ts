@@ -52,6 +52,11 @@ export type UpdateSiteSettingsBody = {
   /** Preselected in the new-user form */
   defaultUserRole: UpdateSiteSettingsBodyDefaultUserRole;
   /**
+     * The coverage map’s base map: an https tile template with {z}, {x} and {y}, or an https style URL (.json); empty: positions on a plain grid
+     * @maxLength 500
+     */
+  mapTileUrl?: string;
+  /**
      * Send back the version you read
      * @minLength 1
      * @maxLength 32
