@@ -75,6 +75,12 @@ export interface Config {
    * own network.
    */
   webhooksAllowPrivate: boolean;
+  /**
+   * MAP_TILE_ORIGINS: the https origins the console may load base-map tiles and styles from (the
+   * site setting mapTileUrl names the URL; the Content Security Policy allows only these origins
+   * besides the server's own). An operator's choice, as for webhooks.
+   */
+  mapTileOrigins: string[];
 }
 
 export interface S3Settings {
@@ -286,5 +292,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     photos: parsePhotoStorage(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    mapTileOrigins: origins(env.MAP_TILE_ORIGINS, 'MAP_TILE_ORIGINS'),
   };
+}
+
+/** A comma-separated list of https origins (scheme, host and port only); anything else stops the start. */
+function origins(value: string | undefined, name: string): string[] {
+  if (!value?.trim()) return [];
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => {
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        throw new Error(`${name}: "${v}" is not an origin such as https://tiles.example.com`);
+      }
+      if (url.protocol !== 'https:' || url.origin !== v.replace(/\/$/, ''))
+        throw new Error(`${name}: "${v}" is not an https origin such as https://tiles.example.com`);
+      return url.origin;
+    });
 }

@@ -31,6 +31,37 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('MAP_TILE_ORIGINS', () => {
+  it('reads https origins and refuses anything else, naming the variable', () => {
+    const parse = (value: string) => loadConfig({ MAP_TILE_ORIGINS: value }).mapTileOrigins;
+    expect(parse('')).toEqual([]);
+    expect(parse('https://tiles.example.com, https://a.tile.example.org:8443/')).toEqual([
+      'https://tiles.example.com',
+      'https://a.tile.example.org:8443',
+    ]);
+    expect(() => parse('http://tiles.example.com')).toThrow(/MAP_TILE_ORIGINS/);
+    expect(() => parse('https://tiles.example.com/{z}/{x}/{y}.png')).toThrow(/MAP_TILE_ORIGINS/);
+    expect(() => parse('*')).toThrow(/MAP_TILE_ORIGINS/);
+  });
+
+  it('lets the console load tiles from those origins only (the Content Security Policy)', async () => {
+    const csp = async (mapTileOrigins: string[]) => {
+      const t = await buildTestApp('pglite', { mapTileOrigins });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+        return String(res.headers['content-security-policy']);
+      } finally {
+        await t.close();
+      }
+    };
+    const none = await csp([]);
+    expect(none).toMatch(/connect-src 'self';/);
+    const some = await csp(['https://tiles.example.com']);
+    expect(some).toMatch(/img-src 'self' data: blob: https:\/\/tiles\.example\.com;/);
+    expect(some).toMatch(/connect-src 'self' https:\/\/tiles\.example\.com;/);
+  });
+});
+
 describe.each(DRIVERS)('caching and HSTS (%s)', (driver) => {
   let t: TestApp;
   let token: string;

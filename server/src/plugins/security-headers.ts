@@ -1,6 +1,6 @@
 /**
  * Security headers with a CSP that the built console satisfies (no inline scripts, no remote
- * origins). Besides helmet's:
+ * origins but the base-map tile servers the operator allows in MAP_TILE_ORIGINS). Besides helmet's:
  * - `Cache-Control: no-store` on every API answer (user data, tokens, errors), except the OpenAPI
  *   document, so no browser or shared cache keeps them;
  * - HSTS only when the request came over https (directly, or from a proxy TRUST_PROXY trusts):
@@ -24,9 +24,10 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         'script-src': ["'self'"],
         // PrimeReact positions overlays with inline style attributes and injects <style> for breakpoints.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Base-map tiles and styles come from the origins the operator allows (MAP_TILE_ORIGINS).
+        'img-src': ["'self'", 'data:', 'blob:', ...app.config.mapTileOrigins],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
+        'connect-src': ["'self'", ...app.config.mapTileOrigins],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],
