@@ -17,7 +17,8 @@ export const coverageMap = defineArea({
     gridNotice: 'No base map is set for this site: positions are shown on a plain grid by their coordinates.',
     tilesFailed:
       'The base map could not be loaded: positions are shown on a plain grid by their coordinates.',
-    noCoordinates: '{{count}} positions have no coordinates and are not on the map.',
+    noCoordinates_one: '{{count}} position has no coordinates and is not on the map.',
+    noCoordinates_other: '{{count}} positions have no coordinates and are not on the map.',
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     resetView: 'Show all',
@@ -78,7 +79,8 @@ export const coverageMap = defineArea({
     gridNotice:
       'Tälle työmaalle ei ole asetettu taustakarttaa: työkohteet näytetään ruudukolla koordinaattiensa mukaan.',
     tilesFailed: 'Taustakarttaa ei voitu ladata: työkohteet näytetään ruudukolla koordinaattiensa mukaan.',
-    noCoordinates: '{{count}} työkohteella ei ole koordinaatteja, eivätkä ne näy kartalla.',
+    noCoordinates_one: '{{count}} työkohteella ei ole koordinaatteja, eikä se näy kartalla.',
+    noCoordinates_other: '{{count}} työkohteella ei ole koordinaatteja, eivätkä ne näy kartalla.',
     zoomIn: 'Lähennä',
     zoomOut: 'Loitonna',
     resetView: 'Näytä kaikki',
@@ -140,7 +142,8 @@ export const coverageMap = defineArea({
       'Ingen bakgrundskarta är inställd för platsen: positionerna visas på ett enkelt rutnät efter sina koordinater.',
     tilesFailed:
       'Bakgrundskartan kunde inte laddas: positionerna visas på ett enkelt rutnät efter sina koordinater.',
-    noCoordinates: '{{count}} positioner saknar koordinater och visas inte på kartan.',
+    noCoordinates_one: '{{count}} position saknar koordinater och visas inte på kartan.',
+    noCoordinates_other: '{{count}} positioner saknar koordinater och visas inte på kartan.',
     zoomIn: 'Zooma in',
     zoomOut: 'Zooma ut',
     resetView: 'Visa alla',
