@@ -149,7 +149,7 @@ describe('the coverage map and floor plans', () => {
     for (const text of ['On time: 1', 'Due soon: 0', 'Late: 0', 'Missed: 0', 'No schedule: 3']) {
       await expect.poll(() => legend.getByText(text, { exact: true }).count(), { message: text }).toBe(1);
     }
-    expect(await page.getByText('1 positions have no coordinates').count()).toBe(1);
+    expect(await page.getByText('1 position has no coordinates').count()).toBe(1);
     const label = await page.locator('.coverage-grid__svg').getAttribute('aria-label');
     expect(label).toContain('Map of 3 positions');
     // The view is in the URL; choosing a position puts it there too and shows its panel and windows.
@@ -158,6 +158,10 @@ describe('the coverage map and floor plans', () => {
     const panel = page.getByRole('region', { name: 'Selected position' });
     await expect.poll(() => panel.getByText('MAP-1 – North gate').count()).toBe(1);
     await expect.poll(() => panel.getByText('On time').count()).toBe(1);
+    // The drill-down below names the position, judged windows in the period or not.
+    await expect
+      .poll(() => page.getByRole('heading', { name: /MAP-1 – North gate/ }).count(), { timeout: 15_000 })
+      .toBe(1);
     await networkQuiet(page);
     expect(await axeProblems(page, '.page')).toEqual([]);
     await screenshot(page, 'coverage-map-grid-1366');

@@ -1,11 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCoverageReport, useGetCoverageReport } from '../../api/gen/coverage/coverage.ts';
-import type { CoverageCounts, CoverageReport } from '../../api/gen/model';
+import {
+  getCoverageReport,
+  getGetCoveragePositionsStateQueryKey,
+  useGetCoverageReport,
+} from '../../api/gen/coverage/coverage.ts';
+import type { CoverageCounts, CoverageReport, GetCoveragePositionsState200 } from '../../api/gen/model';
 import { useListPositionGroups } from '../../api/gen/position-groups/position-groups.ts';
 import { DayField } from '../../components/common/day-field.tsx';
 import { downloadCsv } from '../../components/common/download.ts';
@@ -45,9 +50,17 @@ export function CoverageScreen() {
   const totals = data?.totals;
   const percent = (c: CoverageCounts | undefined) =>
     c?.on_time_percent === null || c?.on_time_percent === undefined ? NONE : `${c.on_time_percent} %`;
+  const queryClient = useQueryClient();
   const drilled =
     search.position !== undefined
       ? data?.positions.find((p) => p.position_id === search.position)
+      : undefined;
+  // A position picked on the map may have no judged window in the period: its name is in the map's answer.
+  const mapped =
+    search.position !== undefined && !drilled
+      ? queryClient
+          .getQueryData<GetCoveragePositionsState200>(getGetCoveragePositionsStateQueryKey())
+          ?.positions.find((p) => p.id === search.position)
       : undefined;
   const positionsTable = useTableDefaults({ loading: report.isPending, empty: t('coverage.noWindows') });
   const workersTable = useTableDefaults({ loading: report.isPending, empty: t('coverage.noWindows') });
@@ -166,7 +179,11 @@ export function CoverageScreen() {
           <div className="coverage__drill">
             <h2 className="coverage__heading">
               {t('coverage.windowsOf', {
-                name: drilled ? `${drilled.position_code} – ${drilled.position_name}` : '',
+                name: drilled
+                  ? `${drilled.position_code} – ${drilled.position_name}`
+                  : mapped
+                    ? `${mapped.code} – ${mapped.name}`
+                    : '',
               })}
             </h2>
             <Button
