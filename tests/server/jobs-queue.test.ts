@@ -104,8 +104,8 @@ describe.each(DRIVERS)('a failing job is retried with backoff (%s)', (driver) =>
       );
       const res = await plain.inject({ method: 'GET', url: '/api/v1/system/health', headers: admin.headers });
       expect(res.json().jobs).toEqual(
-        ['work-entry-archive', 'trash-purge', 'coverage-close', 'audit-seal'].map((name) =>
-          expect.objectContaining({ name, runner: 'off', next_run_at: null }),
+        ['work-entry-archive', 'trash-purge', 'coverage-close', 'audit-seal', 'notification-digest'].map(
+          (name) => expect.objectContaining({ name, runner: 'off', next_run_at: null }),
         ),
       );
     } finally {
