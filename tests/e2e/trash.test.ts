@@ -72,7 +72,11 @@ describe('trash and undo', () => {
     const other = await api(server.url, 'POST', '/positions', { ...BAY, position_name: 'Newcomer' }, token);
     expect(other.status).toBe(201);
 
-    await page.getByRole('link', { name: 'Trash' }).click();
+    // The sidebar's own link (a toast or a page may name the Trash in a link too).
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Trash', exact: true })
+      .click();
     await page.getByRole('heading', { name: 'Trash' }).waitFor();
     const item = page.getByRole('row', { name: new RegExp(`${BAY.position_code} · ${BAY.position_name}`) });
     await item.getByText('Admin User').waitFor();
