@@ -62,7 +62,7 @@ export function ProfileNotificationsForm() {
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
     resolver: yupResolver(schema),
-    defaultValues: query.data ? valuesOf(query.data.preferences) : undefined,
+    defaultValues: query.data?.preferences ? valuesOf(query.data.preferences) : undefined,
   });
   const loaded = query.data?.preferences;
   useEffect(() => {
