@@ -3,7 +3,7 @@
  * batch of undispatched events (FOR UPDATE SKIP LOCKED, so two server processes never take the same
  * event and neither waits for the other), marking them dispatched, and pruning old ones.
  */
-import { and, asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type OutboxEventRow, outboxEvents as o } from '../db/schema/index.ts';
 import type { OutboxDraft } from '../lib/outbox-kinds.ts';
@@ -48,18 +48,6 @@ export async function markDispatched(tx: Db, ids: number[]): Promise<void> {
 
 /** Removes events dispatched before `before`; answers how many. */
 export async function pruneDispatched(db: Db, before: Date): Promise<number> {
-  const gone = await db
-    .delete(o)
-    .where(and(lt(o.dispatchedAt, before)))
-    .returning({ id: o.id });
+  const gone = await db.delete(o).where(lt(o.dispatchedAt, before)).returning({ id: o.id });
   return gone.length;
-}
-
-/** Undispatched events and the oldest one's time (System status). */
-export async function pendingSummary(db: Db): Promise<{ pending: number; oldest: Date | null }> {
-  const [row] = await db
-    .select({ pending: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${o.at})` })
-    .from(o)
-    .where(isNull(o.dispatchedAt));
-  return { pending: row?.pending ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
