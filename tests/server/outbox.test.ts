@@ -6,9 +6,10 @@
  */
 import { asc, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
 import type { Db } from '../../server/src/db/client.ts';
 import { outboxEvents } from '../../server/src/db/schema/index.ts';
-import { dispatchOutbox, type OutboxConsumer } from '../../server/src/jobs/outbox.ts';
+import { dispatchOutbox, type OutboxConsumer, outboxWorker } from '../../server/src/jobs/outbox.ts';
 import { outboxDraftOf } from '../../server/src/lib/outbox-kinds.ts';
 import type { OutboxEventRow } from '../../server/src/repositories/outbox.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
@@ -198,8 +199,6 @@ describe.each(DRIVERS)('outbox (%s)', (driver) => {
       name: 'w',
       fanOut: async (_tx, batch) => void got.push(...batch.map((e) => e.kind)),
     };
-    const { buildApp } = await import('../../server/src/app.ts');
-    const { outboxWorker } = await import('../../server/src/jobs/outbox.ts');
     const worker2 = outboxWorker([consumer]);
     // An idle wait far longer than the test: only the nudge can wake it in time.
     const slow = { ...worker2, idleMs: 60_000 };
