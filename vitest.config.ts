@@ -77,6 +77,10 @@ export default defineConfig({
           maxWorkers: 3,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll gives up after one second by default: under CI's load a save and the
+          // list's refetch behind it took longer (positions and tasks failed that way), so a
+          // screen gets fifteen seconds to show what it should.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
