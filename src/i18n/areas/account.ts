@@ -66,3 +66,9 @@ export const account = defineArea({
     tooManyAttempts: 'För många försök. Försök igen senare.',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    account: typeof account;
+  }
+}

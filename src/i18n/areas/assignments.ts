@@ -418,3 +418,9 @@ export const assignments = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    assignments: typeof assignments;
+  }
+}

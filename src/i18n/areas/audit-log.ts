@@ -354,3 +354,9 @@ export const auditLog = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    auditLog: typeof auditLog;
+  }
+}

@@ -190,3 +190,9 @@ export const coverageMap = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    coverageMap: typeof coverageMap;
+  }
+}

@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const coverage = defineArea({
   en: {
     nav: 'Coverage',
+    permissionArea: 'Coverage',
     title: 'Coverage',
     subtitle: 'Whether each scheduled visit happened on time, late, or not at all.',
     filters: { from: 'From', to: 'To', group: 'Position group', allGroups: 'All groups' },
@@ -82,6 +83,7 @@ export const coverage = defineArea({
   },
   fi: {
     nav: 'Kattavuus',
+    permissionArea: 'Kattavuus',
     title: 'Kattavuus',
     subtitle: 'Toteutuiko kukin aikataulun mukainen käynti ajallaan, myöhässä vai ei lainkaan.',
     filters: { from: 'Alkaen', to: 'Päättyen', group: 'Kohderyhmä', allGroups: 'Kaikki ryhmät' },
@@ -172,6 +174,7 @@ export const coverage = defineArea({
   },
   sv: {
     nav: 'Täckning',
+    permissionArea: 'Bevakningstäckning',
     title: 'Täckning',
     subtitle: 'Om varje schemalagt besök gjordes i tid, sent eller inte alls.',
     filters: { from: 'Från', to: 'Till', group: 'Positionsgrupp', allGroups: 'Alla grupper' },
@@ -249,3 +252,9 @@ export const coverage = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    coverage: typeof coverage;
+  }
+}

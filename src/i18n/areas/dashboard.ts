@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const dashboard = defineArea({
   en: {
     nav: 'Dashboard',
+    permissionArea: 'Dashboard',
     title: 'Dashboard',
     welcome: 'Welcome back, {{name}}',
     subtitle: 'Here is an overview of {{site}}.',
@@ -47,6 +48,7 @@ export const dashboard = defineArea({
   },
   fi: {
     nav: 'Etusivu',
+    permissionArea: 'Etusivu',
     title: 'Etusivu',
     welcome: 'Tervetuloa takaisin, {{name}}',
     subtitle: 'Työmaan {{site}} tilanne yhdellä silmäyksellä.',
@@ -90,6 +92,7 @@ export const dashboard = defineArea({
   },
   sv: {
     nav: 'Översikt',
+    permissionArea: 'Översikt',
     title: 'Översikt',
     welcome: 'Välkommen tillbaka, {{name}}',
     subtitle: 'Här är en översikt över {{site}}.',
@@ -132,3 +135,9 @@ export const dashboard = defineArea({
     loadFailed: 'Översikten kunde inte läsas in.',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    dashboard: typeof dashboard;
+  }
+}

@@ -445,3 +445,9 @@ export const field = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    field: typeof field;
+  }
+}

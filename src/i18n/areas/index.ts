@@ -1,57 +1,35 @@
 /**
- * Every screen area's texts, listed once: the locale files (locales/en.ts, fi.ts, sv.ts) are
- * derived from this list, so a new area is its own text file plus one line here. The key is the
- * area's namespace in the translation (`users.title`); an area with a sidebar entry has a `nav`
- * text, which the screen registry names (`users.nav`).
+ * Every screen area's texts, found in this folder: each file exports one area, under the name
+ * that is its namespace in the translation (`users` → `users.title`). The locale files
+ * (locales/en.ts, fi.ts, sv.ts) are derived from them, so a new area is its own text file and
+ * nothing else. An area with a sidebar entry has a `nav` text, which the screen registry names
+ * (`users.nav`); an area the roles screen names a permission area after has a `permissionArea`
+ * text (../permission-labels.ts).
+ *
+ * The files are gathered at build time (import.meta.glob), which types cannot follow, so each
+ * file also adds its area's type to AreaRegistry, beside its export:
+ *
+ *   declare module './index.ts' {
+ *     interface AreaRegistry { users: typeof users }
+ *   }
+ *
+ * A file that leaves this out has untyped keys, and its screen's t('users.…') calls do not compile.
  */
 import type { Widen } from '../define-area.ts';
-import { account } from './account.ts';
-import { assignments } from './assignments.ts';
-import { auditLog } from './audit-log.ts';
-import { coverage } from './coverage.ts';
-import { coverageMap } from './coverage-map.ts';
-import { dashboard } from './dashboard.ts';
-import { field } from './field.ts';
-import { notifications } from './notifications.ts';
-import { passwordLinks } from './password-links.ts';
-import { positionGroups } from './position-groups.ts';
-import { positions } from './positions.ts';
-import { roles as rolesScreen } from './roles.ts';
-import { siteSettings } from './site-settings.ts';
-import { systemStatus } from './system-status.ts';
-import { tasks } from './tasks.ts';
-import { trash } from './trash.ts';
-import { userGroups } from './user-groups.ts';
-import { users } from './users.ts';
-import { visitSchedules } from './visit-schedules.ts';
-import { webhooks } from './webhooks.ts';
-import { workEntries } from './work-entries.ts';
 
-export const AREAS = {
-  dashboard,
-  field,
-  users,
-  workEntries,
-  account,
-  assignments,
-  userGroups,
-  positions,
-  positionGroups,
-  passwordLinks,
-  rolesScreen,
-  siteSettings,
-  systemStatus,
-  auditLog,
-  tasks,
-  trash,
-  visitSchedules,
-  coverage,
-  notifications,
-  webhooks,
-  coverageMap,
-} as const;
+type AnyArea = { en: object; fi: object; sv: object };
 
-type Areas = typeof AREAS;
+/** Each area's texts by its key, as the area files declare them (see above). */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the area files' declarations
+export interface AreaRegistry {}
+
+const modules = import.meta.glob<Record<string, AnyArea>>(['./*.ts', '!./index.ts'], { eager: true });
+
+export const AREAS = Object.fromEntries(
+  Object.values(modules).flatMap((exports) => Object.entries(exports)),
+) as Record<string, AnyArea> as unknown as AreaRegistry;
+
+export type Areas = AreaRegistry;
 type Language = 'en' | 'fi' | 'sv';
 
 /** One language's texts of every area, keyed by area. English keeps its literal types (the source). */
@@ -61,7 +39,7 @@ export type AreaTexts<L extends Language> = {
 
 export function areaTexts<L extends Language>(language: L): AreaTexts<L> {
   return Object.fromEntries(
-    Object.entries(AREAS).map(([key, texts]) => [key, texts[language]]),
+    Object.entries(AREAS as unknown as Record<string, AnyArea>).map(([key, texts]) => [key, texts[language]]),
   ) as AreaTexts<L>;
 }
 

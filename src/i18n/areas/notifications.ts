@@ -62,3 +62,9 @@ export const notifications = defineArea({
     badTime: 'Ange en tid som HH:MM',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    notifications: typeof notifications;
+  }
+}

@@ -95,3 +95,9 @@ export const passwordLinks = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    passwordLinks: typeof passwordLinks;
+  }
+}

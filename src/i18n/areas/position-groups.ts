@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const positionGroups = defineArea({
   en: {
     nav: 'Position groups',
+    permissionArea: 'Position groups',
     title: 'Position groups',
     subtitle: 'Positions gathered into areas, floors or work zones, for granting access and planning work.',
     add: 'Add position group',
@@ -49,6 +50,7 @@ export const positionGroups = defineArea({
   },
   fi: {
     nav: 'Kohderyhmät',
+    permissionArea: 'Kohderyhmät',
     title: 'Kohderyhmät',
     subtitle:
       'Kohteet koottuina alueiksi, kerroksiksi tai työlohkoiksi käyttöoikeuksia ja töiden suunnittelua varten.',
@@ -96,6 +98,7 @@ export const positionGroups = defineArea({
   },
   sv: {
     nav: 'Positionsgrupper',
+    permissionArea: 'Objektgrupper',
     title: 'Positionsgrupper',
     subtitle:
       'Positioner samlade i områden, våningar eller arbetszoner, för behörigheter och planering av arbetet.',
@@ -142,3 +145,9 @@ export const positionGroups = defineArea({
     saveFailed: 'Det gick inte att spara positionsgruppen',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    positionGroups: typeof positionGroups;
+  }
+}

@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const positions = defineArea({
   en: {
     nav: 'Positions',
+    permissionArea: 'Positions',
     title: 'Positions',
     subtitle: 'Work locations on this site, with their NFC tags and GPS coordinates.',
     add: 'Add position',
@@ -138,6 +139,7 @@ export const positions = defineArea({
   },
   fi: {
     nav: 'Kohteet',
+    permissionArea: 'Kohteet',
     title: 'Kohteet',
     subtitle: 'Työmaan työkohteet NFC-tunnisteineen ja GPS-koordinaatteineen.',
     add: 'Lisää kohde',
@@ -273,6 +275,7 @@ export const positions = defineArea({
   },
   sv: {
     nav: 'Positioner',
+    permissionArea: 'Objekt',
     title: 'Positioner',
     subtitle: 'Arbetsplatsens arbetspunkter med NFC-taggar och GPS-koordinater.',
     add: 'Lägg till position',
@@ -405,3 +408,9 @@ export const positions = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    positions: typeof positions;
+  }
+}

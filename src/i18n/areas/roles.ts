@@ -1,7 +1,7 @@
 import { defineArea } from '../define-area.ts';
 
 /** The roles and permissions screen (spec §2 Roles and permissions, §6, and the site's custom roles). */
-export const roles = defineArea({
+export const rolesScreen = defineArea({
   en: {
     nav: 'Roles and permissions',
     title: 'Roles and permissions',
@@ -28,16 +28,8 @@ export const roles = defineArea({
       custom: 'A custom role of this site',
     },
     categories: {
-      dashboard: 'Dashboard',
-      users: 'Users',
-      positions: 'Positions',
-      position_groups: 'Position groups',
-      user_groups: 'User groups',
-      tasks: 'Tasks',
-      work_entries: 'Work entries',
       roles: 'Roles',
       analytics: 'Analytics',
-      coverage: 'Coverage',
       system: 'System',
     },
     actions: {
@@ -98,16 +90,8 @@ export const roles = defineArea({
       custom: 'Tämän työmaan oma rooli',
     },
     categories: {
-      dashboard: 'Etusivu',
-      users: 'Käyttäjät',
-      positions: 'Kohteet',
-      position_groups: 'Kohderyhmät',
-      user_groups: 'Käyttäjäryhmät',
-      tasks: 'Tehtävät',
-      work_entries: 'Työkirjaukset',
       roles: 'Roolit',
       analytics: 'Analytiikka',
-      coverage: 'Kattavuus',
       system: 'Järjestelmä',
     },
     actions: {
@@ -168,16 +152,8 @@ export const roles = defineArea({
       custom: 'En egen roll för den här arbetsplatsen',
     },
     categories: {
-      dashboard: 'Översikt',
-      users: 'Användare',
-      positions: 'Objekt',
-      position_groups: 'Objektgrupper',
-      user_groups: 'Användargrupper',
-      tasks: 'Uppgifter',
-      work_entries: 'Arbetsposter',
       roles: 'Roller',
       analytics: 'Analys',
-      coverage: 'Bevakningstäckning',
       system: 'Systemfunktioner',
     },
     actions: {
@@ -213,3 +189,9 @@ export const roles = defineArea({
     saveFailed: 'Det gick inte att spara rollen. Försök igen',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    rolesScreen: typeof rolesScreen;
+  }
+}

@@ -191,3 +191,9 @@ export const siteSettings = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    siteSettings: typeof siteSettings;
+  }
+}

@@ -279,3 +279,9 @@ export const systemStatus = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    systemStatus: typeof systemStatus;
+  }
+}

@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const tasks = defineArea({
   en: {
     nav: 'Task management',
+    permissionArea: 'Tasks',
     title: 'Task management',
     subtitles: {
       instances:
@@ -123,6 +124,7 @@ export const tasks = defineArea({
   },
   fi: {
     nav: 'Tehtävät',
+    permissionArea: 'Tehtävät',
     title: 'Tehtävien hallinta',
     subtitles: {
       instances:
@@ -241,6 +243,7 @@ export const tasks = defineArea({
   },
   sv: {
     nav: 'Uppgifter',
+    permissionArea: 'Uppgifter',
     title: 'Uppgiftshantering',
     subtitles: {
       instances:
@@ -359,3 +362,9 @@ export const tasks = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    tasks: typeof tasks;
+  }
+}

@@ -172,3 +172,9 @@ export const trash = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    trash: typeof trash;
+  }
+}

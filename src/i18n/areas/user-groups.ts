@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const userGroups = defineArea({
   en: {
     nav: 'User groups',
+    permissionArea: 'User groups',
     title: 'User groups',
     subtitle: 'Crews, subcontractors, departments and teams, and the position groups they may work in.',
     add: 'New group',
@@ -99,6 +100,7 @@ export const userGroups = defineArea({
   },
   fi: {
     nav: 'Käyttäjäryhmät',
+    permissionArea: 'Käyttäjäryhmät',
     title: 'Käyttäjäryhmät',
     subtitle:
       'Työryhmät, aliurakoitsijat, osastot ja tiimit sekä kohderyhmät, joissa ne saavat työskennellä.',
@@ -195,6 +197,7 @@ export const userGroups = defineArea({
   },
   sv: {
     nav: 'Användargrupper',
+    permissionArea: 'Användargrupper',
     title: 'Användargrupper',
     subtitle:
       'Arbetslag, underentreprenörer, avdelningar och team, och de positionsgrupper där de får arbeta.',
@@ -290,3 +293,9 @@ export const userGroups = defineArea({
     activeUserOnly: 'Välj en aktiv användare på arbetsplatsen',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    userGroups: typeof userGroups;
+  }
+}

@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const users = defineArea({
   en: {
     nav: 'Users',
+    permissionArea: 'Users',
     title: 'Users',
     subtitle: 'People who can sign in to this site, and their roles.',
     add: 'Add user',
@@ -72,6 +73,7 @@ export const users = defineArea({
   },
   fi: {
     nav: 'Käyttäjät',
+    permissionArea: 'Käyttäjät',
     title: 'Käyttäjät',
     subtitle: 'Henkilöt, jotka voivat kirjautua tälle työmaalle, ja heidän roolinsa.',
     add: 'Lisää käyttäjä',
@@ -142,6 +144,7 @@ export const users = defineArea({
   },
   sv: {
     nav: 'Användare',
+    permissionArea: 'Användare',
     title: 'Användare',
     subtitle: 'Personer som kan logga in på arbetsplatsen och deras roller.',
     add: 'Lägg till användare',
@@ -210,3 +213,9 @@ export const users = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    users: typeof users;
+  }
+}

@@ -189,3 +189,9 @@ export const visitSchedules = defineArea({
     saveFailed: 'Det gick inte att spara schemat',
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    visitSchedules: typeof visitSchedules;
+  }
+}

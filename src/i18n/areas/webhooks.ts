@@ -252,3 +252,9 @@ export const webhooks = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    webhooks: typeof webhooks;
+  }
+}

@@ -4,6 +4,7 @@ import { defineArea } from '../define-area.ts';
 export const workEntries = defineArea({
   en: {
     nav: 'Work entries',
+    permissionArea: 'Work entries',
     title: 'Work entries',
     subtitle: 'Every check-in on this site: who worked on what, where, and for how long.',
     subtitleOwn: 'Your own check-ins: what you worked on, where, and for how long.',
@@ -92,6 +93,7 @@ export const workEntries = defineArea({
   },
   fi: {
     nav: 'Työkirjaukset',
+    permissionArea: 'Työkirjaukset',
     title: 'Työkirjaukset',
     subtitle: 'Työmaan kaikki kirjaukset: kuka teki mitä, missä ja kuinka kauan.',
     subtitleOwn: 'Omat kirjauksesi: mitä teit, missä ja kuinka kauan.',
@@ -180,6 +182,7 @@ export const workEntries = defineArea({
   },
   sv: {
     nav: 'Arbetsregistreringar',
+    permissionArea: 'Arbetsposter',
     title: 'Arbetsregistreringar',
     subtitle: 'Alla registreringar på arbetsplatsen: vem som gjorde vad, var och hur länge.',
     subtitleOwn: 'Dina egna registreringar: vad du gjorde, var och hur länge.',
@@ -267,3 +270,9 @@ export const workEntries = defineArea({
     },
   },
 });
+
+declare module './index.ts' {
+  interface AreaRegistry {
+    workEntries: typeof workEntries;
+  }
+}

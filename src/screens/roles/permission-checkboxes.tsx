@@ -1,5 +1,6 @@
 import { Checkbox } from 'primereact/checkbox';
 import { useTranslation } from 'react-i18next';
+import { permissionAreaLabel } from '../../i18n/permission-labels.ts';
 import { PERMISSION_GROUPS } from './role-view.ts';
 
 type Props = {
@@ -25,7 +26,7 @@ export function PermissionCheckboxes({ idPrefix, value, onChange, disabled, gran
     <div className="permission-checkboxes">
       {PERMISSION_GROUPS.map((group) => (
         <fieldset key={group.area} className="permission-checkboxes__group">
-          <legend>{t(`rolesScreen.categories.${group.area}`)}</legend>
+          <legend>{t(permissionAreaLabel(group.area))}</legend>
           {group.permissions.map((p) => {
             const id = `${idPrefix}-${p.name.replace('.', '-')}`;
             return (

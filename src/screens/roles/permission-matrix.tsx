@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleInfo } from '../../api/gen/model';
+import { permissionAreaLabel } from '../../i18n/permission-labels.ts';
 import { PERMISSION_GROUPS, roleKey, useRoleLabel } from './role-view.ts';
 
 /** Permission Matrix: a column per role, rows by category with granted/total per role. */
@@ -27,7 +28,7 @@ export function PermissionMatrix({ roles }: { roles: RoleInfo[] }) {
           {PERMISSION_GROUPS.map((group) => (
             <Fragment key={group.area}>
               <tr className="permission-matrix__category">
-                <th scope="rowgroup">{t(`rolesScreen.categories.${group.area}`)}</th>
+                <th scope="rowgroup">{t(permissionAreaLabel(group.area))}</th>
                 {roles.map((r, i) => (
                   <td key={roleKey(r)}>
                     {group.permissions.filter((p) => held[i].has(p.name)).length}/{group.permissions.length}
