@@ -1,5 +1,6 @@
 /** How database failures reach the client: never a 500 for what a retry or the client can fix. */
 import { describe, expect, it } from 'vitest';
+import '../../server/src/db/schema/positions.ts';
 import { mapDatabaseError } from '../../server/src/lib/db-errors.ts';
 
 /** Drizzle wraps the driver's error; the mapping looks through the cause. */
@@ -16,6 +17,12 @@ describe('mapDatabaseError', () => {
   });
 
   it('a unique clash is a 409 naming the field; an unknown constraint names id', () => {
+    // The positions table declared its constraints' messages when its module loaded.
+    expect(mapDatabaseError(wrapped('23505', 'positions_site_code_unique'))).toMatchObject({
+      statusCode: 409,
+      message: 'A position with this code already exists',
+      details: [{ field: 'position_code', rule: 'unique' }],
+    });
     expect(mapDatabaseError(wrapped('23505', 'no_such_constraint'))).toMatchObject({
       statusCode: 409,
       code: 'CONFLICT',

@@ -13,10 +13,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
-import * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The query builder only: queries name their tables, so no table list is handed to Drizzle. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -94,7 +93,7 @@ async function runMigrations(database: Database): Promise<void> {
   const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
-    await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.end();
   }
@@ -119,7 +118,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     }
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -148,7 +147,7 @@ function openPostgres(url: string, poolSize: number): Database {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
     kind: 'postgres',

@@ -4,7 +4,7 @@
  * nothing; a lost database becomes 503.
  * Drizzle wraps driver errors, so the original is looked for in the cause chain.
  */
-import { UNIQUE_MESSAGES } from '../db/schema/index.ts';
+import { uniqueMessage } from '../db/unique-messages.ts';
 import { HttpError } from './errors.ts';
 
 interface PgLikeError {
@@ -44,7 +44,7 @@ export function uniqueViolation(err: unknown): { field: string; message: string 
   const pg = findPgError(err);
   if (pg?.code !== '23505') return undefined;
   return (
-    (pg.constraint ? UNIQUE_MESSAGES[pg.constraint] : undefined) ?? {
+    (pg.constraint ? uniqueMessage(pg.constraint) : undefined) ?? {
       field: 'id',
       message: 'This record already exists',
     }
@@ -102,7 +102,7 @@ export function mapDatabaseError(err: unknown): HttpError | undefined {
   if (!pgErr?.code) return undefined;
   switch (pgErr.code) {
     case '23505': {
-      const known = pgErr.constraint ? UNIQUE_MESSAGES[pgErr.constraint] : undefined;
+      const known = pgErr.constraint ? uniqueMessage(pgErr.constraint) : undefined;
       const field = known?.field ?? 'id';
       const message = known?.message ?? 'This record already exists';
       return new HttpError(409, message, { code: 'CONFLICT', details: [{ field, message, rule: 'unique' }] });

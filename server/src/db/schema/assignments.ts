@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DEPENDENCY_TYPES } from '#domain/tasks.ts';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { tasks } from './tasks.ts';
@@ -57,10 +57,10 @@ export const taskDependencies = pgTable(
   ],
 );
 
-export const assignmentsUnique: UniqueMessages = {
+export const assignmentsUnique = uniqueMessages({
   task_dependencies_unique: { field: 'depends_on_task_id', message: 'This dependency already exists' },
   position_task_assignments_pkey: {
     field: 'task_id',
     message: 'This task is already assigned to the position',
   },
-};
+});

@@ -40,6 +40,3 @@ export function optionalRef(name: string, target: () => AnyPgColumn) {
 export function inList(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 }
-
-/** A unique constraint's name → the field it concerns and the message a form shows (lib/db-errors). */
-export type UniqueMessages = Record<string, { field: string; message: string }>;

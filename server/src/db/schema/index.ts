@@ -1,7 +1,13 @@
 /**
- * The whole relational model (spec §3). Every row belongs to a site; list queries are backed by
+ * The relational model (spec §3). Every row belongs to a site; list queries are backed by
  * (site_id, …) indexes; uniqueness that the product promises is a database constraint, so two
- * concurrent requests cannot both win.
+ * concurrent requests cannot both win, and each table declares its constraints' messages beside
+ * them (../unique-messages.ts).
+ *
+ * This index is only a shorter import path for the tables that had it. Nothing needs a table to be
+ * listed: drizzle-kit reads every file of this folder (server/drizzle.config.ts), the database
+ * client takes no table list (db/client.ts), and the messages register themselves; so a new table
+ * is its own file, which its repository imports.
  */
 export * from './account-tokens.ts';
 export * from './assignments.ts';
@@ -24,21 +30,3 @@ export * from './users.ts';
 export * from './webhooks.ts';
 export * from './work-entries.ts';
 export * from './work-entries-archive.ts';
-
-import { assignmentsUnique } from './assignments.ts';
-import type { UniqueMessages } from './columns.ts';
-import { positionsUnique } from './positions.ts';
-import { rolesUnique } from './roles.ts';
-import { tasksUnique } from './tasks.ts';
-import { userGroupsUnique } from './user-groups.ts';
-import { usersUnique } from './users.ts';
-
-/** Every unique constraint's field and message; each table's own list stands beside it. */
-export const UNIQUE_MESSAGES: UniqueMessages = {
-  ...usersUnique,
-  ...positionsUnique,
-  ...userGroupsUnique,
-  ...tasksUnique,
-  ...assignmentsUnique,
-  ...rolesUnique,
-};

@@ -1,7 +1,7 @@
 /** Positions (work locations) and position groups. */
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, isActive, ref, siteId, updatedAt } from './columns.ts';
 
 export const positions = pgTable(
@@ -59,7 +59,7 @@ export const positionGroupPositions = pgTable(
   ],
 );
 
-export const positionsUnique: UniqueMessages = {
+export const positionsUnique = uniqueMessages({
   positions_site_code_unique: { field: 'position_code', message: 'A position with this code already exists' },
   positions_site_nfc_unique: {
     field: 'nfc_tag_id',
@@ -69,4 +69,4 @@ export const positionsUnique: UniqueMessages = {
     field: 'group_code',
     message: 'A position group with this code already exists',
   },
-};
+});

@@ -1,7 +1,7 @@
 /** Custom roles (the administration issue) and who holds them. */
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { users } from './users.ts';
 
@@ -41,6 +41,6 @@ export const customRoleHolders = pgTable(
   ],
 );
 
-export const rolesUnique: UniqueMessages = {
+export const rolesUnique = uniqueMessages({
   custom_roles_site_name_unique: { field: 'name', message: 'A role with this name already exists' },
-};
+});

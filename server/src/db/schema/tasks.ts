@@ -12,7 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LEGACY_PRIORITIES } from '#domain/tasks.ts';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { users } from './users.ts';
@@ -128,7 +128,7 @@ export const taskInstances = pgTable(
   ],
 );
 
-export const tasksUnique: UniqueMessages = {
+export const tasksUnique = uniqueMessages({
   tasks_site_code_unique: { field: 'task_code', message: 'A task with this code already exists' },
   task_templates_site_code_unique: {
     field: 'task_code',
@@ -138,4 +138,4 @@ export const tasksUnique: UniqueMessages = {
     field: 'template_id',
     message: 'This position already has an open task from this template',
   },
-};
+});

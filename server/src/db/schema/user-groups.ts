@@ -1,6 +1,6 @@
 import { check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { USER_GROUP_TYPES } from '#domain/user-groups.ts';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, inList, isActive, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positionGroups } from './positions.ts';
 import { users } from './users.ts';
@@ -55,7 +55,7 @@ export const userGroupPositionAccess = pgTable(
   (t) => [uniqueIndex('user_group_position_access_unique').on(t.userGroupId, t.positionGroupId)],
 );
 
-export const userGroupsUnique: UniqueMessages = {
+export const userGroupsUnique = uniqueMessages({
   user_groups_site_code_unique: {
     field: 'group_code',
     message: 'A user group with this code already exists',
@@ -68,4 +68,4 @@ export const userGroupsUnique: UniqueMessages = {
     field: 'user_id',
     message: 'The user is already a member of this group',
   },
-};
+});

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { LANGUAGES } from '#domain/languages.ts';
 import { ROLES } from '#domain/permissions.ts';
-import type { UniqueMessages } from './columns.ts';
+import { uniqueMessages } from '../unique-messages.ts';
 import { createdAt, id, inList, isActive, ref, siteId, updatedAt } from './columns.ts';
 
 export const users = pgTable(
@@ -73,6 +73,6 @@ export const sessions = pgTable(
   ],
 );
 
-export const usersUnique: UniqueMessages = {
+export const usersUnique = uniqueMessages({
   users_site_email_unique: { field: 'email', message: 'A user with this email already exists' },
-};
+});
