@@ -66,7 +66,7 @@ const dir = (folder: string, at: string | null): string[] =>
  * A new simple resource, built by the guide (src/screens/README.md) as a patch that is not part of
  * the product: machines, with a code unique per site, a name, a description and the active flag;
  * the five routes, list, add/edit dialog and delete, in three languages. Its new files and its
- * one-line registrations in shared files (routes, schemas, tables, permission area, screen
+ * registrations in shared files (the server's resource list, the permission area, the screen
  * registry) count; its generated code and migration are not in the patch (regenerate them).
  */
 const SIMPLE_PATCH = 'bench/simple-resource/machines.patch';
