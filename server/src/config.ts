@@ -81,6 +81,13 @@ export interface Config {
    * besides the server's own). An operator's choice, as for webhooks.
    */
   mapTileOrigins: string[];
+  /**
+   * SCHEMA_COMPILE: when the routes' validators and serialisers are compiled. `start` (default):
+   * all of them before the server listens (about 5 s on two cores; no call pays for it later).
+   * `first-use`: each route's on its first call, so the server listens in about a third of the
+   * time (development, and the browser tests, which start a server per file).
+   */
+  schemaCompile: 'start' | 'first-use';
 }
 
 export interface S3Settings {
@@ -293,7 +300,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     photos: parsePhotoStorage(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === 'true',
     mapTileOrigins: origins(env.MAP_TILE_ORIGINS, 'MAP_TILE_ORIGINS'),
+    schemaCompile: parseSchemaCompile(env.SCHEMA_COMPILE),
   };
+}
+
+function parseSchemaCompile(value: string | undefined): Config['schemaCompile'] {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'start') return 'start';
+  if (text === 'first-use') return 'first-use';
+  throw new Error(`SCHEMA_COMPILE must be start or first-use, got "${text}"`);
 }
 
 /** A comma-separated list of https origins (scheme, host and port only); anything else stops the start. */

@@ -26,6 +26,7 @@ try {
   app = await buildApp({
     config,
     jobs: true,
+    lazyCompile: config.schemaCompile === 'first-use',
     logger: logFormat === 'pretty' ? { stream: prettyStream() } : true,
   });
 } catch (err) {

@@ -25,7 +25,9 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-describe('embedded database (PGlite in DATA_DIR)', () => {
+// Each test starts PGlite on a new folder (initdb and every migration, 7–25 s alone), and some
+// start a server process on it: beside the other server files that takes longer than 30 s.
+describe('embedded database (PGlite in DATA_DIR)', { timeout: 120_000 }, () => {
   it('creates site main and the admin on first start, and keeps them and the JWT key across a restart', async () => {
     const dataDir = tempDir();
     const config = testConfig({ dataDir, jwtSecret: undefined });

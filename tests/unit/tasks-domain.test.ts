@@ -36,7 +36,8 @@ describe('template codes', () => {
   it('gives up only when every suffix of the prefix is taken', () => {
     const all = new Set(Array.from({ length: 1_000_000 }, (_, i) => templateCode('X', i)));
     expect(nextFreeTemplateCode('x', all, 5)).toBeUndefined();
-  });
+    // A million codes take 1.5 s to build alone, and several times that beside the server tests.
+  }, 30_000);
 });
 
 describe('search folding', () => {
