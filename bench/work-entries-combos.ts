@@ -9,6 +9,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
 import { workEntries as w } from '../server/src/db/schema/index.ts';
 import { encodeCursor, keyColumns, orderBy } from '../server/src/repositories/work-entries-keyset.ts';
+import { FEW_MATCHES, searchInRareStatus } from '../server/src/repositories/work-entries-list.ts';
 import { type App, rowsOf } from './work-entries-data.ts';
 
 const L = '/api/v1/work-entries?limit=25';
@@ -78,7 +79,12 @@ export async function combos(app: App): Promise<Combo[]> {
             first: `${L}${query}`,
           };
           if (n > 50) {
-            const keyset = { sort, order, few: n <= 1000 };
+            // The plan the server's first page would have chosen (its cursor carries it on).
+            const keyset = {
+              sort,
+              order,
+              few: n < FEW_MATCHES || (await searchInRareStatus(app.database.db, 'main', { search, status })),
+            };
             const [row] = await app.database.db
               .select({ id: w.id, k0: keyColumns(sort).k0, k1: keyColumns(sort).k1 })
               .from(w)

@@ -99,6 +99,65 @@ async function runMigrations(database: Database): Promise<void> {
   }
 }
 
+/** A single SELECT (no other statement after it): reads, whatever it reads. */
+const READ_ONLY = /^\s*select\b[^;]*;?\s*$/i;
+
+const writesOf = new WeakMap<object, { count: number }>();
+
+/**
+ * PGlite is one process's own database (no other process opens its folder), so every change to it
+ * is a statement this process sent. Counts the statements that may change something as they end
+ * (all but a single SELECT; a transaction counts as one, whatever it ran), so a value read from
+ * the database is still what the database holds while the count has not moved (keptUntilWrite).
+ */
+function countWrites(client: PGlite) {
+  const counter = { count: 0 };
+  writesOf.set(client, counter);
+  const { query, exec, transaction } = client;
+  // biome-ignore lint/suspicious/noExplicitAny: wraps three methods of different signatures alike
+  type Run = (...args: any[]) => Promise<unknown>;
+  const counted =
+    (run: Run, isWrite: (first: unknown) => boolean) =>
+    async (...args: unknown[]) => {
+      const write = isWrite(args[0]);
+      try {
+        return await run.apply(client, args);
+      } finally {
+        // After it ended: a read while it runs keeps what was there before, as it would have.
+        if (write) counter.count++;
+      }
+    };
+  const textIsWrite = (text: unknown) => typeof text !== 'string' || !READ_ONLY.test(text);
+  client.query = counted(query as Run, textIsWrite) as typeof query;
+  client.exec = counted(exec as Run, textIsWrite) as typeof exec;
+  client.transaction = counted(transaction as Run, () => true) as typeof transaction;
+}
+
+/**
+ * A value read from the database, kept while this process has written nothing since, on PGlite
+ * (see countWrites); read every time on PostgreSQL, which other processes change too. `key` names
+ * the value within the database.
+ */
+const keptReads = new WeakMap<object, Map<string, { writes: number; value: unknown }>>();
+export async function keptUntilWrite<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client: object }).$client;
+  const writes = writesOf.get(client);
+  if (!writes) return read();
+  let kept = keptReads.get(client);
+  if (!kept) {
+    kept = new Map();
+    keptReads.set(client, kept);
+  }
+  const found = kept.get(key);
+  if (found && found.writes === writes.count) return found.value as T;
+  // The count before the read: a write ending meanwhile makes the next caller read again.
+  const before = writes.count;
+  const value = await read();
+  if (kept.size >= 10_000) kept.clear();
+  kept.set(key, { writes: before, value });
+  return value;
+}
+
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
   const inMemory = !dataDir || dataDir === 'memory://';
   let lock: DataDirLock | undefined;
@@ -118,6 +177,7 @@ async function openPglite(dataDir?: string, template?: Blob): Promise<Database> 
     }
   }
   await client.waitReady;
+  countWrites(client);
   const db = drizzlePglite(client) as unknown as Db;
   return {
     db,

@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, keptUntilWrite } from '../db/client.ts';
 import { users, workEntries } from '../db/schema/index.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { User, UserListOptions } from '../schemas/user.ts';
@@ -114,6 +114,11 @@ const PLAIN_ID = /^[A-Za-z0-9_-]{1,100}$/;
  * cached GET /users on PGlite (bench/api.ts, --cpu-prof).
  */
 async function usersVersion(db: Db, siteId: string): Promise<number> {
+  // On PGlite, unread while this process wrote nothing since (db/client.ts): no statement at all.
+  return keptUntilWrite(db, `users_version\u0000${siteId}`, () => readUsersVersion(db, siteId));
+}
+
+async function readUsersVersion(db: Db, siteId: string): Promise<number> {
   const client = (db as unknown as { $client: DriverClient }).$client;
   const text = 'select users_version::text as version from sites where id = ';
   const rows = !PLAIN_ID.test(siteId)

@@ -108,7 +108,17 @@ export function encodeCursor(keyset: Keyset, row: { id: number; k0: string; k1: 
  * The keyset a cursor continues (its few-matches mode) and the condition "after the cursor", or
  * undefined for a cursor that is not one of ours for this sort and order: the caller answers 400.
  */
-export function afterCursor(keyset: Keyset, cursor: string): { keyset: Keyset; after: SQL } | undefined {
+export function afterCursor(
+  keyset: Keyset,
+  cursor: string,
+):
+  | {
+      keyset: Keyset;
+      after: SQL;
+      /** "After the cursor" written for either plan (the same rows): its walk's keys or its sort's. */
+      afterIn: (form: Keyset) => SQL;
+    }
+  | undefined {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -136,10 +146,10 @@ export function afterCursor(keyset: Keyset, cursor: string): { keyset: Keyset; a
     }
   }
   const continued = { ...keyset, few: few === 1 };
-  const left = sql.join(keyExprs(continued), sql`, `);
   const right = sql.join([...values, sql`${id as number}::int`], sql`, `);
-  return {
-    keyset: continued,
-    after: keyset.order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`,
+  const afterIn = (form: Keyset) => {
+    const left = sql.join(keyExprs(form), sql`, `);
+    return keyset.order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
   };
+  return { keyset: continued, after: afterIn(continued), afterIn };
 }

@@ -16,25 +16,71 @@
  * matches); otherwise it counts afresh. A busy site adds entries all day: its broad views read
  * their page and no count.
  */
-import { and, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { WORK_ENTRY_COUNT_CAP, type WorkEntrySort } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
-import { workEntries as w } from '../db/schema/index.ts';
+import { workEntryHourlyCounts as hourly, workEntries as w } from '../db/schema/index.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { EntryFilter, EntryListRow } from './work-entries.ts';
 import {
   filterCondition,
+  filterParts,
   InvalidCursor,
   pageAfter,
   selectEntries,
   siteCounter,
   siteEntryVersion,
+  workEntryRows,
 } from './work-entries.ts';
-import { afterCursor, encodeCursor, orderBy } from './work-entries-keyset.ts';
+import { afterCursor, encodeCursor, type Keyset, orderBy } from './work-entries-keyset.ts';
 
 /** Below this many matches a page sorts the matches rather than walk a sort index. */
 export const FEW_MATCHES = WORK_ENTRY_COUNT_CAP;
+
+/**
+ * How many matches of a search within a rare status a page still sorts (walkOrSort). Its matches
+ * are found exactly through the status's search indexes (migration 0029), so sorting a few
+ * thousand costs milliseconds, while a walk of the status's sort index can pass tens of thousands
+ * of the status's other entries first (2,000–4,000 failed or cancelled "moisture" entries among
+ * 39,000–77,000 by duration or task: 0.2–0.4 s walked, 10–40 ms sorted).
+ */
+export const FEW_MATCHES_IN_RARE_STATUS = 10_000;
+/**
+ * A status holding less than this share of the site's entries is rare. Within a common status
+ * (completed: most entries) a search's matches are many and spread, so the walk finds a page at once.
+ */
+export const RARE_STATUS_SHARE = 0.1;
+
+/**
+ * Each status's share of a site's entries, from the trigger-kept hourly counts, read at most once a
+ * minute per site (an estimate for the plan's choice, never shown: a minute old is exact enough).
+ */
+const statusShares = new ReadCache<Map<string, number>>({ maxEntries: 1_000 });
+
+async function statusShare(db: Db, siteId: string, status: string): Promise<number> {
+  const shares = await statusShares.get(db, siteId, Math.floor(Date.now() / 60_000), async () => {
+    const rows = await db
+      .select({ status: hourly.status, n: sql<number>`sum(${hourly.entries})::float8`.mapWith(Number) })
+      .from(hourly)
+      .where(eq(hourly.siteId, siteId))
+      .groupBy(hourly.status);
+    const all = rows.reduce((sum, r) => sum + r.n, 0);
+    return new Map(rows.map((r) => [r.status, all > 0 ? r.n / all : 0]));
+  });
+  // A status with no entries yet counts as rare: its search matches are few.
+  return shares.get(status) ?? 0;
+}
+
+/** A search within a rare status: each page chooses to walk or sort (walkOrSort). */
+export async function searchInRareStatus(
+  db: Db,
+  siteId: string,
+  filter: Pick<EntryFilter, 'search' | 'status'>,
+): Promise<boolean> {
+  if (!filter.search || !filter.status) return false;
+  return (await statusShare(db, siteId, filter.status)) < RARE_STATUS_SHARE;
+}
 
 export interface ListQuery {
   sort: WorkEntrySort;
@@ -66,13 +112,112 @@ function countKey(siteId: string, condition: SQL) {
   return `${siteId}\u0000${text}\u0000${JSON.stringify(params)}`;
 }
 
-/** Matches of the condition up to the cap and one more (so "more than the cap" shows). */
-const countUpToCap = (db: Db, condition: SQL) =>
-  sql`(select count(*)::int from (${db
-    .select({ one: sql`1` })
-    .from(w)
-    .where(condition)
-    .limit(WORK_ENTRY_COUNT_CAP + 1)}) as limited)`;
+/**
+ * Matches of the condition up to `upTo` (the cap and one more, so "more than the cap" shows; or
+ * a rare status's search's line, walkOrSort).
+ */
+const countUpTo = (db: Db, condition: SQL, upTo: number) =>
+  sql`(select count(*)::int from (${db.select({ one: sql`1` }).from(w).where(condition).limit(upTo)}) as limited)`;
+
+/**
+ * A sorting branch read only when its gate holds, the gate above it. In the branch's own WHERE the
+ * gate sits under the Gather that a parallel sort puts on top, so two workers were started (15 ms
+ * on a busy machine) for a branch that then read nothing; above its LIMIT (which a WHERE is not
+ * pushed past) a false gate never starts what is under it.
+ */
+function onlyIf<Q extends { as(alias: string): unknown }>(db: Db, branch: Q, gate: SQL): Q {
+  const sub = branch.as('sorted') as Parameters<ReturnType<Db['select']>['from']>[0];
+  return db.select().from(sub).where(gate) as unknown as Q;
+}
+
+/** How far a page of a rare status's search walks its sort index before it sorts instead. */
+export const WALK_FIRST = 1_000;
+
+/**
+ * A search within a rare status, past the cap: whether its matches are spread through the sort's
+ * order (a walk finds a page at once) or sit together somewhere in it (a walk passes most of the
+ * status first: a task's entries by task name, a worker's by worker, a kind of work by duration)
+ * shows in the walk's first stretch. So a page counts the matches among the first WALK_FIRST
+ * entries of its walk (`base`: the site, the status and the other filters, in the sort index's
+ * order, after the cursor), up to the page's size and one: a full page there is walked (found
+ * within that stretch again). Else its matches are counted up to FEW_MATCHES_IN_RARE_STATUS, and
+ * sorted when fewer (milliseconds: the status's search indexes find exactly them), walked when
+ * more. Each is read only when the one before asks for it (a CASE's branch; an uncorrelated
+ * subquery runs when first needed). The cursor keeps this mode, so each later page chooses again.
+ */
+function walkOrSort(
+  db: Db,
+  base: SQL,
+  condition: SQL,
+  keyset: Keyset,
+  limit: number,
+  after: ((form: Keyset) => SQL) | undefined,
+  /** Only when this holds (a first page past the cap); else walked. */
+  when: SQL = sql`true`,
+) {
+  const walkAfter = after?.({ ...keyset, few: false });
+  const hits = sql<number>`(select count(*)::int from (select 1 from (select * from ${w} where ${and(
+    base,
+    walkAfter,
+  )} order by ${sql.join(orderBy({ ...keyset, few: false }), sql`, `)} limit ${WALK_FIRST}) as ${w} where ${condition} limit ${limit + 1}) as hits)`;
+  const h = db
+    .$with('h')
+    .as(
+      db.select({ h: sql<number>`case when ${when} then ${hits} end`.as('h') }).from(sql`(select 1) as one`),
+    );
+  const sortAfter = after?.({ ...keyset, few: true });
+  const m = db.$with('m').as(
+    db
+      .select({
+        m: sql<number>`case when (select h from h) <= ${limit} then ${countUpTo(
+          db,
+          and(condition, sortAfter) as SQL,
+          FEW_MATCHES_IN_RARE_STATUS,
+        )} end`.as('m'),
+      })
+      .from(sql`(select 1) as one`),
+  );
+  return {
+    ctes: [h, m] as const,
+    /** The matches are sorted. */
+    sorted: sql`((select h from h) <= ${limit} and (select m from m) < ${FEW_MATCHES_IN_RARE_STATUS})`,
+    /** The index is walked. */
+    walked: sql`((select h from h) > ${limit} or (select m from m) >= ${FEW_MATCHES_IN_RARE_STATUS})`,
+  };
+}
+
+/** The site, the status and the filters but the search: what a walk passes. */
+const baseCondition = (siteId: string, filter: EntryFilter) =>
+  workEntryRows.where(siteId, ...filterParts(w, filter)) as SQL;
+
+/** A later page of a rare status's search (walkOrSort). */
+async function pageWalkedOrSorted(
+  db: Db,
+  siteId: string,
+  filter: EntryFilter,
+  condition: SQL,
+  keyset: Keyset,
+  limit: number,
+  afterIn: (form: Keyset) => SQL,
+): Promise<{ rows: EntryListRow[]; nextCursor: string | null }> {
+  const choice = walkOrSort(db, baseCondition(siteId, filter), condition, keyset, limit, afterIn);
+  const branch = (few: boolean) =>
+    selectEntries(
+      db,
+      keyset.sort,
+      and(condition, afterIn({ ...keyset, few }), few ? choice.sorted : choice.walked),
+    )
+      .orderBy(...orderBy({ ...keyset, few }))
+      .limit(limit + 1);
+  const rows = (await db
+    .with(...choice.ctes)
+    .select()
+    .from(onlyIf(db, branch(true), choice.sorted).unionAll(branch(false)).as('p'))) as EntryListRow[];
+  const more = rows.length > limit;
+  const page = more ? rows.slice(0, limit) : rows;
+  const last = page.at(-1);
+  return { rows: page, nextCursor: more && last ? encodeCursor({ ...keyset, few: true }, last) : null };
+}
 
 /**
  * First pages as read, per site, the filter as asked (the caller's scope, the search's text, the
@@ -92,6 +237,20 @@ export async function listEntries(
 ): Promise<ListPage> {
   if (q.cursor !== undefined) {
     const condition = await filterCondition(db, siteId, filter);
+    const keyset = { sort: q.sort, order: q.order };
+    const continued = (await searchInRareStatus(db, siteId, filter)) && afterCursor(keyset, q.cursor);
+    if (continued && continued.keyset.few === true) {
+      const page = await pageWalkedOrSorted(
+        db,
+        siteId,
+        filter,
+        condition,
+        keyset,
+        q.limit,
+        continued.afterIn,
+      );
+      return { ...page, count: null };
+    }
     const page = await pageAfter(
       db,
       condition,
@@ -130,7 +289,7 @@ async function firstPage(
   const reshaped = siteCounter(siteId, 'reshaped', -1);
   const key = countKey(siteId, condition);
   const kept = q.siteTotal ? undefined : counts.peek(db, key);
-  const fresh = countUpToCap(db, condition);
+  const fresh = countUpTo(db, condition, WORK_ENTRY_COUNT_CAP + 1);
   // The kept count while it holds (see above), else a fresh one; the site's total for its whole list.
   const matches = q.siteTotal
     ? siteCounter(siteId, 'entries', 0)
@@ -141,15 +300,31 @@ async function firstPage(
       : fresh;
   const n = db.$with('n').as(db.select({ c: sql<number>`${matches}`.as('c') }).from(sql`(select 1) as one`));
   const counted = sql<number>`(select c from n)`;
+  // A rare status's search past the cap: walked or sorted as its walk's first stretch shows.
+  const hybrid = !q.siteTotal && (await searchInRareStatus(db, siteId, filter));
+  const choice = walkOrSort(
+    db,
+    baseCondition(siteId, filter),
+    condition,
+    keyset,
+    q.limit,
+    undefined,
+    sql`${counted} >= ${FEW_MATCHES}`,
+  );
+  const gate = (few: boolean) =>
+    few
+      ? hybrid
+        ? sql`(${counted} < ${FEW_MATCHES} or ${choice.sorted})`
+        : sql`${counted} < ${FEW_MATCHES}`
+      : hybrid
+        ? sql`(${counted} >= ${FEW_MATCHES} and ${choice.walked})`
+        : sql`${counted} >= ${FEW_MATCHES}`;
   const branch = (few: boolean) =>
     selectEntries(
       db,
       q.sort,
       // The gate: a one-time filter, so only the branch the count chose reads anything.
-      and(
-        condition,
-        q.siteTotal ? undefined : few ? sql`${counted} < ${FEW_MATCHES}` : sql`${counted} >= ${FEW_MATCHES}`,
-      ),
+      and(condition, q.siteTotal ? undefined : gate(few)),
       true,
       {
         id: siteId,
@@ -162,10 +337,9 @@ async function firstPage(
   // The whole list never sorts its matches: its index walk finds a page at once.
   const statement = q.siteTotal
     ? db.with(n).select().from(branch(false).as('p'))
-    : db
-        .with(n)
+    : (hybrid ? db.with(n, ...choice.ctes) : db.with(n))
         .select()
-        .from(branch(true).unionAll(branch(false)).as('p'));
+        .from(onlyIf(db, branch(true), gate(true)).unionAll(branch(false)).as('p'));
   const rows = (await statement) as (EntryListRow & { matches: number })[];
   const first = rows[0];
   const total = first ? Number(first.matches) : 0;
@@ -174,7 +348,8 @@ async function firstPage(
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page.at(-1);
-  const few = !q.siteTotal && total < FEW_MATCHES;
+  // A rare status's search keeps choosing on each page (walkOrSort).
+  const few = !q.siteTotal && (hybrid || total < FEW_MATCHES);
   return {
     page: {
       rows: page,

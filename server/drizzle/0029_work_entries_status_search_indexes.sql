@@ -1,0 +1,4 @@
+CREATE INDEX "work_entries_status_user_idx" ON "work_entries" USING btree ("site_id","status","user_id");--> statement-breakpoint
+CREATE INDEX "work_entries_status_position_idx" ON "work_entries" USING btree ("site_id","status","position_id");--> statement-breakpoint
+CREATE INDEX "work_entries_status_task_idx" ON "work_entries" USING btree ("site_id","status","task_id");--> statement-breakpoint
+CREATE INDEX "work_entries_notes_search_not_completed_idx" ON "work_entries" USING gin (to_tsvector('simple', "notes")) WHERE "work_entries"."notes" is not null and "work_entries"."status" <> 'completed';

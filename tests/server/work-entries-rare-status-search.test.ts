@@ -1,0 +1,83 @@
+/**
+ * GET /work-entries: a search within a rare status past the count's cap chooses on each page
+ * between walking the sort's index and sorting its matches (repositories/work-entries-list.ts,
+ * walkOrSort). Either way every page continues exactly where the last ended: the same rows, in the
+ * promised order, as the plain query, whether the matches open the walk (walked) or sit behind
+ * 1,500 other entries of the status (sorted), and across pages that change plan.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestApp } from './helpers.ts';
+import { type Actor, signInAs } from './support/actors.ts';
+import { buildEntriesApp, makePosition } from './work-entries-support.ts';
+
+describe.each(DRIVERS)('a search within a rare status (%s)', (driver) => {
+  let t: TestApp;
+  let admin: Actor;
+  let found: number;
+  let other: number;
+
+  const rows = async (query: string) => {
+    const result = await t.app.database.db.execute(sql.raw(query));
+    return (Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows) as {
+      id: number;
+    }[];
+  };
+
+  beforeAll(async () => {
+    t = await buildEntriesApp(driver);
+    admin = await signInAs(t, 'admin');
+    found = (await signInAs(t, 'worker')).id;
+    other = (await signInAs(t, 'worker')).id;
+    await rows(`update users set first_name = 'Zed', last_name = 'Virtanen' where id = ${found}`);
+    await rows(`update users set first_name = 'Aaa', last_name = 'Other' where id = ${other}`);
+    const position = (await makePosition(t, { positionName: 'North bay' })).id;
+    const add = (user: number, status: string, n: number) =>
+      rows(`insert into work_entries (site_id, user_id, position_id, status, completed_at, duration_minutes)
+        select 'main', ${user}, ${position}, '${status}', now(), g % 50 from generate_series(1, ${n}) as g`);
+    // Failed: 8 % of the entries. The other worker's 1,500 come first by worker name (ascending)
+    // and by id (created together: ascending created too); the found worker's 1,100 are past the cap.
+    await add(other, 'completed', 30_000);
+    await add(other, 'failed', 1_500);
+    await add(found, 'failed', 1_100);
+    await add(found, 'completed', 500);
+  }, 120_000);
+  afterAll(async () => t?.close());
+
+  const list = async (query: string) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/work-entries?${query}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as {
+      work_entries: { id: number }[];
+      next_cursor: string | null;
+      total: number | null;
+      total_capped: boolean;
+    };
+  };
+
+  it.each([
+    ['worker', 'asc', 'worker_name asc, id asc'],
+    ['worker', 'desc', 'worker_name desc, id desc'],
+    ['created', 'asc', 'created_at asc, id asc'],
+    ['created', 'desc', 'created_at desc, id desc'],
+    ['duration', 'desc', 'coalesce(duration_minutes, -1) desc, id desc'],
+  ])('sort=%s&order=%s: every page in order, walked or sorted', async (sort, order, by) => {
+    const query = `status=failed&search=Virtanen&sort=${sort}&order=${order}&limit=100`;
+    let page = await list(query);
+    expect(page.total).toBe(1000);
+    expect(page.total_capped).toBe(true);
+    const seen = page.work_entries.map((e) => e.id);
+    while (page.next_cursor) {
+      page = await list(`${query}&cursor=${encodeURIComponent(page.next_cursor)}`);
+      seen.push(...page.work_entries.map((e) => e.id));
+    }
+    const expected = await rows(
+      `select id from work_entries where status = 'failed' and user_id = ${found} order by ${by}`,
+    );
+    expect(seen).toEqual(expected.map((r) => Number(r.id)));
+  });
+});
