@@ -1,5 +1,53 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * The files that take longest (measured in CI: most wait on timers, child processes or the
+ * browser, not the CPU), started first so none of them is left running alone at the end. A fresh
+ * clone has no timings of earlier runs for Vitest to sort by; the rest keep Vitest's own order.
+ */
+const SLOW_FIRST = [
+  'tests/e2e/a11y-sweep.test.ts',
+  'tests/e2e/assignments.test.ts',
+  'tests/e2e/phone.test.ts',
+  'tests/e2e/positions.test.ts',
+  'tests/e2e/field-app.test.ts',
+  'tests/e2e/a11y-open.test.ts',
+  'tests/e2e/console-defects.test.ts',
+  'tests/e2e/site-settings.test.ts',
+  'tests/e2e/console-find.test.ts',
+  'tests/e2e/system-status.test.ts',
+  'tests/e2e/roles.test.ts',
+  'tests/server/graceful-shutdown.test.ts',
+  'tests/server/database.test.ts',
+  'tests/server/jobs-queue.test.ts',
+  'tests/server/fuzz/openapi-fuzz.test.ts',
+  'tests/server/auth-limits.test.ts',
+  'tests/server/system.test.ts',
+  'tests/server/auth-trusted-device-epoch.test.ts',
+  'tests/server/security-restart.test.ts',
+  'tests/server/site-isolation.test.ts',
+  'tests/server/users-role-rule.test.ts',
+  'tests/server/permission-matrix.test.ts',
+];
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const i = SLOW_FIRST.findIndex((slow) => file.moduleId.endsWith(slow));
+      return i < 0 ? SLOW_FIRST.length : i;
+    };
+    return (await super.sort(files)).toSorted((a, b) => rank(a) - rank(b));
+  }
+}
+
+/**
+ * Files at once in the first group (unit, machines, server): Vitest's default on two cores is one,
+ * which ran every server file after the other while the CPU sat mostly idle (they wait on
+ * PostgreSQL, timers and child processes). The projects of one group must agree on it.
+ */
+const FIRST_GROUP_WORKERS = 3;
 
 /**
  * Server test files that replace a module (vi.mock) or count what registers at import time: they
@@ -14,12 +62,14 @@ const SERVER_ISOLATED = [
 export default defineConfig({
   plugins: [react()],
   test: {
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
+          maxWorkers: FIRST_GROUP_WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -29,6 +79,7 @@ export default defineConfig({
         test: {
           name: 'machines',
           sequence: { groupOrder: 0 },
+          maxWorkers: FIRST_GROUP_WORKERS,
           include: ['tests/machines/**/*.test.{ts,tsx}'],
           environment: 'node',
         },
@@ -38,6 +89,7 @@ export default defineConfig({
         test: {
           name: 'server',
           sequence: { groupOrder: 0 },
+          maxWorkers: FIRST_GROUP_WORKERS,
           include: ['tests/server/**/*.test.ts'],
           exclude: SERVER_ISOLATED,
           environment: 'node',
@@ -55,6 +107,7 @@ export default defineConfig({
         test: {
           name: 'server-isolated',
           sequence: { groupOrder: 0 },
+          maxWorkers: FIRST_GROUP_WORKERS,
           include: SERVER_ISOLATED,
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
@@ -70,11 +123,11 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           // The browser tests run after every other project (on two cores they raced the server
-          // tests for CPU and timed out waiting for the screen), three files at a time: each file
-          // has its own server, data folder and browser, and two kept the cores about two-thirds
-          // busy (each file waits on its browser and server in turn).
+          // tests for CPU and timed out waiting for the screen), four files at a time: each file
+          // has its own server, data folder and browser, and waits on them in turn (three files
+          // kept the two cores about a third busy).
           sequence: { groupOrder: 1 },
-          maxWorkers: 3,
+          maxWorkers: 4,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // expect.poll gives up after one second by default: under CI's load a save and the
