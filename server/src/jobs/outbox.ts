@@ -4,7 +4,8 @@
  * deliveries (a webhook delivery per endpoint that wants the event, a notification email per
  * recipient), then marks them dispatched. A consumer that fails rolls the whole batch back, so an
  * event is handed on exactly once: never lost, never twice. Across processes the batch's rows are
- * locked and skipped by the others (repositories/outbox.ts claimPending).
+ * locked and skipped by the others (repositories/outbox.ts claimPending). Once a batch is committed,
+ * the workers that send what the consumers wrote are woken (on this process; others poll).
  * Dispatched events are pruned after a week, at most once an hour per process.
  */
 import type { Db } from '../db/client.ts';
@@ -24,6 +25,8 @@ export { OUTBOX_WORKER };
 
 export interface OutboxConsumer {
   name: string;
+  /** The worker that sends what this consumer writes: woken once a batch is committed. */
+  worker?: string;
   /** Writes this consumer's deliveries for `events` (in id order) in the dispatcher's transaction `tx`. */
   fanOut(tx: Db, events: OutboxEventRow[]): Promise<void>;
 }
@@ -57,8 +60,10 @@ export function outboxWorker(consumers: OutboxConsumer[] = outboxConsumers()): W
   return {
     name: OUTBOX_WORKER,
     idleMs: 1000,
-    async runBatch({ db }) {
+    async runBatch({ db, nudge }) {
       const handed = await dispatchOutbox(db, consumers);
+      // Committed: the senders need not wait for their next poll to find what was written.
+      if (handed > 0) for (const c of consumers) if (c.worker) nudge?.(c.worker);
       if (Date.now() - prunedAt > HOUR_MS) {
         prunedAt = Date.now();
         await pruneDispatched(db, new Date(Date.now() - KEEP_MS));

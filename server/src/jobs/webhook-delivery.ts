@@ -21,7 +21,7 @@ import type { Db } from '../db/client.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
 import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
-import { webhookKey } from '../lib/webhook-secret.ts';
+import { secretOpener, webhookKey } from '../lib/webhook-secret.ts';
 import {
   RETRY_FOR_MS,
   type SendResult,
@@ -49,7 +49,7 @@ export { RETRY_FOR_MS, WEBHOOK_WORKER };
 
 export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = HOUR_MS;
-const BATCH = 100;
+const BATCH = Number(process.env.HP_BATCH ?? 100);
 
 /** The pause after the `attempts`-th failed attempt. */
 export const retryDelayMs = (attempts: number) =>
@@ -93,58 +93,82 @@ async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last:
   await deps.mailer.send({ to, ...mail, link, kind: 'webhook_disabled' });
 }
 
-/** The endpoints' new state after a batch: the last outcome of each, and a day of failures switches one off. */
+/**
+ * The endpoints' new state after a batch, in the batch's recording transaction `tx`: the last
+ * outcome of each, and a day of failures switches one off. Answers those switched off now, with
+ * their last failure (the admin is told once the transaction has committed).
+ */
 async function noteEndpoints(
+  tx: Db,
   deps: DeliveryDeps,
   done: { claimed: Claimed; result: AttemptResult }[],
   now: Date,
-) {
+): Promise<{ endpoint: WebhookEndpointRow; last: string }[]> {
   const last = new Map<number, { claimed: Claimed; result: AttemptResult }>();
   // One success in the batch means the endpoint answers: it is not failing.
   for (const x of done) {
     const seen = last.get(x.claimed.endpoint.id);
     if (!seen || x.result.ok || !seen.result.ok) last.set(x.claimed.endpoint.id, x);
   }
+  const switchedOff: { endpoint: WebhookEndpointRow; last: string }[] = [];
   for (const { claimed, result } of last.values()) {
-    const endpoint = await noteEndpointOutcome(deps.db, claimed.endpoint.id, result);
+    const endpoint = await noteEndpointOutcome(tx, claimed.endpoint.id, result);
     if (!endpoint || result.ok || !endpoint.failingSince) continue;
     if (now.getTime() - endpoint.failingSince.getTime() < RETRY_FOR_MS) continue;
-    const off = await disableFailing(deps.db, endpoint.id, now);
+    const off = await disableFailing(tx, endpoint.id, now);
     if (off) {
       deps.log?.warn(
         { webhook: endpoint.id, site: endpoint.siteId },
         'webhook switched off after a day of failures',
       );
-      await tellAdmin(
-        deps,
-        off,
-        result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
-      );
+      switchedOff.push({
+        endpoint: off,
+        last: result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
+      });
     }
   }
+  return switchedOff;
 }
 
-/** One batch: claims due deliveries, sends them at once, records what happened; answers how many. */
+/** The signing key of each database (derived from the server secret, which never changes once stored). */
+const keys = new WeakMap<Db, Promise<Buffer>>();
+function signingKey(deps: DeliveryDeps): Promise<Buffer> {
+  let key = keys.get(deps.db);
+  if (!key) {
+    key = loadJwtSecret(deps.db, deps.config as Config).then(webhookKey);
+    key.catch(() => keys.delete(deps.db));
+    keys.set(deps.db, key);
+  }
+  return key;
+}
+
+/**
+ * One batch: claims due deliveries, sends them at once, records what happened; answers how many.
+ * Two transactions a batch whatever its size (the claim, then every attempt with the endpoints'
+ * state), so a burst pays the commits per batch, not per delivery.
+ */
 export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
   const now = deps.now?.() ?? new Date();
   const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
   if (claimed.length === 0) return 0;
-  // The signing key once per batch (reading the server secret is a query).
-  const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
+  const open = secretOpener(await signingKey(deps));
   const done = await Promise.all(
     claimed.map(async (c) => {
-      const result = await sendSigned(c.endpoint, c.delivery, key, {
+      const result = await sendSigned(c.endpoint, c.delivery, open, {
         allowPrivate: deps.config.webhooksAllowPrivate,
         now: deps.now?.(),
       });
       return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
     }),
   );
-  await recordAttempts(
-    deps.db,
-    done.map((x) => x.result),
-  );
-  await noteEndpoints(deps, done, deps.now?.() ?? new Date());
+  const switchedOff = await deps.db.transaction(async (tx) => {
+    await recordAttempts(
+      tx,
+      done.map((x) => x.result),
+    );
+    return noteEndpoints(tx, deps, done, deps.now?.() ?? new Date());
+  });
+  for (const { endpoint, last } of switchedOff) await tellAdmin(deps, endpoint, last);
   return claimed.length;
 }
 
