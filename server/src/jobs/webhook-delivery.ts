@@ -20,6 +20,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
+import { ownPublicUrl } from '../lib/public-url.ts';
 import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
 import { secretOpener, webhookKey } from '../lib/webhook-secret.ts';
 import {
@@ -49,7 +50,7 @@ export { RETRY_FOR_MS, WEBHOOK_WORKER };
 
 export const RETRY_FIRST_MS = 10_000;
 export const RETRY_MAX_MS = HOUR_MS;
-const BATCH = Number(process.env.HP_BATCH ?? 100);
+const BATCH = 100;
 
 /** The pause after the `attempts`-th failed attempt. */
 export const retryDelayMs = (attempts: number) =>
@@ -57,7 +58,7 @@ export const retryDelayMs = (attempts: number) =>
 
 export interface DeliveryDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret' | 'webhooksAllowPrivate' | 'publicUrl'>;
+  config: Pick<Config, 'jwtSecret' | 'webhooksAllowPrivate' | 'publicUrl' | 'host' | 'port'>;
   log?: FastifyBaseLogger;
   mailer?: Mailer;
   now?: () => Date;
@@ -88,7 +89,7 @@ async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last:
   const to = settings.adminEmail.trim();
   if (!to) return;
   const language: Language = emailLanguage(await languageOf(deps.db, endpoint.siteId, to));
-  const link = `${deps.config.publicUrl ?? ''}/webhooks?endpoint=${endpoint.id}`;
+  const link = `${ownPublicUrl(deps.config)}/webhooks?endpoint=${endpoint.id}`;
   const mail = webhookDisabledEmail(language, { site: settings.siteName, url: endpoint.url, last }, link);
   await deps.mailer.send({ to, ...mail, link, kind: 'webhook_disabled' });
 }
@@ -143,15 +144,21 @@ function signingKey(deps: DeliveryDeps): Promise<Buffer> {
 }
 
 /**
- * One batch: claims due deliveries, sends them at once, records what happened; answers how many.
+ * One batch: claims due deliveries, sends them at once, records what happened; answers how many,
+ * and how long it held the database (the claim and the recording, not the wait for receivers).
  * Two transactions a batch whatever its size (the claim, then every attempt with the endpoints'
  * state), so a burst pays the commits per batch, not per delivery.
  */
-export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
+export async function deliverBatch(
+  deps: DeliveryDeps,
+  limit = BATCH,
+): Promise<{ handled: number; heldMs: number }> {
+  const started = performance.now();
   const now = deps.now?.() ?? new Date();
   const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
-  if (claimed.length === 0) return 0;
+  if (claimed.length === 0) return { handled: 0, heldMs: performance.now() - started };
   const open = secretOpener(await signingKey(deps));
+  const claimedMs = performance.now() - started;
   const done = await Promise.all(
     claimed.map(async (c) => {
       const result = await sendSigned(c.endpoint, c.delivery, open, {
@@ -161,6 +168,7 @@ export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promis
       return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
     }),
   );
+  const recording = performance.now();
   const switchedOff = await deps.db.transaction(async (tx) => {
     await recordAttempts(
       tx,
@@ -168,8 +176,14 @@ export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promis
     );
     return noteEndpoints(tx, deps, done, deps.now?.() ?? new Date());
   });
+  const heldMs = claimedMs + performance.now() - recording;
   for (const { endpoint, last } of switchedOff) await tellAdmin(deps, endpoint, last);
-  return claimed.length;
+  return { handled: claimed.length, heldMs };
+}
+
+/** One batch (deliverBatch); answers how many deliveries it took. */
+export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
+  return (await deliverBatch(deps, limit)).handled;
 }
 
 export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinition {
@@ -178,7 +192,7 @@ export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinit
     idleMs: 500,
     runBatch: ({ db, log, config, services }) => {
       if (!config) throw new Error('the webhook worker needs the configuration');
-      return deliverWebhooks({ db, log, config, mailer: services?.mailer, now: options.now });
+      return deliverBatch({ db, log, config, mailer: services?.mailer, now: options.now });
     },
   };
 }

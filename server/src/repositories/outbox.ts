@@ -45,10 +45,7 @@ export async function markDispatched(tx: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   // One array parameter, not a parameter per id (a batch is 500).
   const list = `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
-  await tx
-    .update(o)
-    .set({ dispatchedAt: sql`now()` })
-    .where(sql`${o.id} = any(${list}::bigint[])`);
+  await tx.update(o).set({ dispatchedAt: sql`now()` }).where(sql`${o.id} = any(${list}::bigint[])`);
 }
 
 /** Removes events dispatched before `before`; answers how many. */
