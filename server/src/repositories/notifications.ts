@@ -26,6 +26,7 @@ import {
   users,
   workEntries,
 } from '../db/schema/index.ts';
+import { preferIndexOrder } from './claim-order.ts';
 
 export type { NotificationEmailRow };
 export type NewNotificationEmail = typeof n.$inferInsert;
@@ -196,15 +197,17 @@ export async function insertEmails(db: Db, rows: NewNotificationEmail[]): Promis
 /**
  * Claims due emails for sending: locked rows another sender holds are skipped, and the claimed
  * ones are marked 'sending' (attempts counted) before the transaction commits, so no other sender
- * can take them once this one sends.
+ * can take them once this one sends. The due index's order, stopping at `limit` (claim-order.ts);
+ * rows due at the same moment in no particular order (an email groups its rows by id).
  */
 export async function claimDue(db: Db, limit: number, now = new Date()): Promise<NotificationEmailRow[]> {
   return db.transaction(async (tx) => {
+    await preferIndexOrder(tx);
     const due = await tx
       .select({ id: n.id })
       .from(n)
       .where(and(eq(n.status, 'pending'), lte(n.sendAfter, now)))
-      .orderBy(asc(n.sendAfter), asc(n.id))
+      .orderBy(asc(n.sendAfter))
       .limit(limit)
       .for('update', { skipLocked: true });
     if (due.length === 0) return [];

@@ -12,6 +12,7 @@ import {
   type WebhookDeliveryRow,
   type WebhookEndpointRow,
 } from '../db/schema/index.ts';
+import { preferIndexOrder } from './claim-order.ts';
 
 export type { WebhookDeliveryRow, WebhookEndpointRow };
 
@@ -168,17 +169,11 @@ export interface Claimed {
  * has an earlier delivery still pending to the same endpoint waits for it (in order per record).
  * Locked rows are skipped (another process has them); those taken are leased until `leaseUntil`,
  * so a process that dies while sending leaves them to be sent again after the lease.
- *
- * The claim walks the due index in order and stops after `limit` claimable rows, so it costs the
- * same with 10 or 100,000 pending. The planner is told so for this transaction: a burst arrives
- * faster than statistics follow (PGlite never analyzes, autovacuum takes a minute), and with the
- * table's last statistics saying "few pending" it read every due row, checked each one's earlier
- * deliveries, then sorted them all: 40 ms a batch with 10,000 pending, across the whole burst.
+ * The claim walks the due index in order and stops after `limit` claimable rows (claim-order.ts).
  */
 export async function claimDue(db: Db, now: Date, leaseUntil: Date, limit: number): Promise<Claimed[]> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
-      set_config('enable_hashjoin', 'off', true), set_config('enable_mergejoin', 'off', true)`);
+    await preferIndexOrder(tx);
     const earlier = sql`exists (select 1 from ${d} as p where p.endpoint_id = ${d.endpointId}
       and p.entity_key = ${d.entityKey} and p.status = 'pending' and p.id < ${d.id})`;
     const active = sql`exists (select 1 from ${e} where ${e.id} = ${d.endpointId} and ${e.isActive})`;
