@@ -6,7 +6,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig, parsePublicUrl } from '../../server/src/config.ts';
-import { publicUrlOf, tagUrl } from '../../server/src/lib/public-url.ts';
+import { ownPublicUrl, publicUrlOf, tagUrl } from '../../server/src/lib/public-url.ts';
 
 describe('PUBLIC_URL', () => {
   it('is read from the environment without its trailing slash, and unset when empty', () => {
@@ -49,6 +49,16 @@ describe('PUBLIC_URL', () => {
     });
     expect(proxied.json().url).toBe('https://tagger.example.com');
     await app.close();
+  });
+
+  it('gives a worker’s emails an absolute address: PUBLIC_URL, else the server’s own', () => {
+    const config = (host: string, publicUrl?: string) => ({ host, port: 3000, publicUrl });
+    expect(ownPublicUrl(config('0.0.0.0', 'https://x.example'))).toBe('https://x.example');
+    expect(ownPublicUrl(config('0.0.0.0'))).toBe('http://localhost:3000');
+    expect(ownPublicUrl(config('::'))).toBe('http://localhost:3000');
+    expect(ownPublicUrl(config('10.0.0.5'))).toBe('http://10.0.0.5:3000');
+    expect(ownPublicUrl(config('fd00::5'))).toBe('http://[fd00::5]:3000');
+    expect(ownPublicUrl(config('tagger.lan'))).toBe('http://tagger.lan:3000');
   });
 
   it('makes a tag’s URL with the tag id encoded', () => {

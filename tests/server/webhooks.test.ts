@@ -203,6 +203,10 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'site-admin@example.com', kind: 'webhook_disabled' });
     expect(mails[0].text).toContain(receiver.url);
+    // The link opens the endpoint: absolute even without PUBLIC_URL (this server's own address).
+    expect(t.app.config.publicUrl).toBeUndefined();
+    expect(mails[0].link).toBe(`http://localhost:${t.app.config.port}/webhooks?endpoint=${webhook.id}`);
+    expect(mails[0].text).toContain(mails[0].link);
     // Switched off: new events are not queued for it.
     const before = receiver.received.length;
     receiver.answer = () => 200;

@@ -38,6 +38,8 @@ export interface JobContext {
   /** The server's configuration and infrastructure (the mailer): workers get them (jobs/workers.ts). */
   config?: Config;
   services?: Services;
+  /** Wakes another worker of this process (jobs/workers.ts): the outbox dispatcher wakes the senders. */
+  nudge?: (worker: string) => void;
 }
 
 /** What a run did, per site (e.g. { main: { moved: 12 } }), shown on the System status page. */

@@ -22,6 +22,7 @@ import type { EventPayload } from '../lib/notification-emails.ts';
 import * as repo from '../repositories/notifications.ts';
 import type { OutboxEventRow } from '../repositories/outbox.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
+import { NOTIFICATION_SENDER } from './notification-sender.ts';
 import type { OutboxConsumer } from './outbox.ts';
 
 export const NOTIFICATION_CONSUMER = 'notification-emails';
@@ -142,6 +143,7 @@ async function siteRows(
 export function notificationConsumer(options: { now?: () => Date } = {}): OutboxConsumer {
   return {
     name: NOTIFICATION_CONSUMER,
+    worker: NOTIFICATION_SENDER,
     async fanOut(tx, events) {
       const told = events.filter((e): e is OutboxEventRow & { kind: NotificationEventKind } =>
         isEventKind(e.kind),

@@ -4,12 +4,13 @@
  * so an event becomes deliveries exactly once. The body is fixed here, the same on every attempt.
  */
 import type { Db } from '../db/client.ts';
-import { RETRY_FOR_MS } from '../lib/webhook-send.ts';
+import { RETRY_FOR_MS, WEBHOOK_WORKER } from '../lib/webhook-send.ts';
 import { activeEndpointsOf, insertDeliveries, type NewDelivery } from '../repositories/webhooks.ts';
 import type { OutboxConsumer } from './outbox.ts';
 
 export const webhookConsumer = (): OutboxConsumer => ({
   name: 'webhooks',
+  worker: WEBHOOK_WORKER,
   async fanOut(tx: Db, events) {
     const endpoints = await activeEndpointsOf(tx, [...new Set(events.map((ev) => ev.siteId))]);
     if (endpoints.length === 0) return;

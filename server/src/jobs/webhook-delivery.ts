@@ -20,8 +20,9 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Mailer } from '../infra/mailer.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
+import { ownPublicUrl } from '../lib/public-url.ts';
 import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
-import { webhookKey } from '../lib/webhook-secret.ts';
+import { secretOpener, webhookKey } from '../lib/webhook-secret.ts';
 import {
   RETRY_FOR_MS,
   type SendResult,
@@ -57,7 +58,7 @@ export const retryDelayMs = (attempts: number) =>
 
 export interface DeliveryDeps {
   db: Db;
-  config: Pick<Config, 'jwtSecret' | 'webhooksAllowPrivate' | 'publicUrl'>;
+  config: Pick<Config, 'jwtSecret' | 'webhooksAllowPrivate' | 'publicUrl' | 'host' | 'port'>;
   log?: FastifyBaseLogger;
   mailer?: Mailer;
   now?: () => Date;
@@ -88,64 +89,101 @@ async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last:
   const to = settings.adminEmail.trim();
   if (!to) return;
   const language: Language = emailLanguage(await languageOf(deps.db, endpoint.siteId, to));
-  const link = `${deps.config.publicUrl ?? ''}/webhooks?endpoint=${endpoint.id}`;
+  const link = `${ownPublicUrl(deps.config)}/webhooks?endpoint=${endpoint.id}`;
   const mail = webhookDisabledEmail(language, { site: settings.siteName, url: endpoint.url, last }, link);
   await deps.mailer.send({ to, ...mail, link, kind: 'webhook_disabled' });
 }
 
-/** The endpoints' new state after a batch: the last outcome of each, and a day of failures switches one off. */
+/**
+ * The endpoints' new state after a batch, in the batch's recording transaction `tx`: the last
+ * outcome of each, and a day of failures switches one off. Answers those switched off now, with
+ * their last failure (the admin is told once the transaction has committed).
+ */
 async function noteEndpoints(
+  tx: Db,
   deps: DeliveryDeps,
   done: { claimed: Claimed; result: AttemptResult }[],
   now: Date,
-) {
+): Promise<{ endpoint: WebhookEndpointRow; last: string }[]> {
   const last = new Map<number, { claimed: Claimed; result: AttemptResult }>();
   // One success in the batch means the endpoint answers: it is not failing.
   for (const x of done) {
     const seen = last.get(x.claimed.endpoint.id);
     if (!seen || x.result.ok || !seen.result.ok) last.set(x.claimed.endpoint.id, x);
   }
+  const switchedOff: { endpoint: WebhookEndpointRow; last: string }[] = [];
   for (const { claimed, result } of last.values()) {
-    const endpoint = await noteEndpointOutcome(deps.db, claimed.endpoint.id, result);
+    const endpoint = await noteEndpointOutcome(tx, claimed.endpoint.id, result);
     if (!endpoint || result.ok || !endpoint.failingSince) continue;
     if (now.getTime() - endpoint.failingSince.getTime() < RETRY_FOR_MS) continue;
-    const off = await disableFailing(deps.db, endpoint.id, now);
+    const off = await disableFailing(tx, endpoint.id, now);
     if (off) {
       deps.log?.warn(
         { webhook: endpoint.id, site: endpoint.siteId },
         'webhook switched off after a day of failures',
       );
-      await tellAdmin(
-        deps,
-        off,
-        result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
-      );
+      switchedOff.push({
+        endpoint: off,
+        last: result.statusCode ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer'),
+      });
     }
   }
+  return switchedOff;
 }
 
-/** One batch: claims due deliveries, sends them at once, records what happened; answers how many. */
-export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
+/** The signing key of each database (derived from the server secret, which never changes once stored). */
+const keys = new WeakMap<Db, Promise<Buffer>>();
+function signingKey(deps: DeliveryDeps): Promise<Buffer> {
+  let key = keys.get(deps.db);
+  if (!key) {
+    key = loadJwtSecret(deps.db, deps.config as Config).then(webhookKey);
+    key.catch(() => keys.delete(deps.db));
+    keys.set(deps.db, key);
+  }
+  return key;
+}
+
+/**
+ * One batch: claims due deliveries, sends them at once, records what happened; answers how many,
+ * and how long it held the database (the claim and the recording, not the wait for receivers).
+ * Two transactions a batch whatever its size (the claim, then every attempt with the endpoints'
+ * state), so a burst pays the commits per batch, not per delivery.
+ */
+export async function deliverBatch(
+  deps: DeliveryDeps,
+  limit = BATCH,
+): Promise<{ handled: number; heldMs: number }> {
+  const started = performance.now();
   const now = deps.now?.() ?? new Date();
   const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
-  if (claimed.length === 0) return 0;
-  // The signing key once per batch (reading the server secret is a query).
-  const key = webhookKey(await loadJwtSecret(deps.db, deps.config as Config));
+  if (claimed.length === 0) return { handled: 0, heldMs: performance.now() - started };
+  const open = secretOpener(await signingKey(deps));
+  const claimedMs = performance.now() - started;
   const done = await Promise.all(
     claimed.map(async (c) => {
-      const result = await sendSigned(c.endpoint, c.delivery, key, {
+      const result = await sendSigned(c.endpoint, c.delivery, open, {
         allowPrivate: deps.config.webhooksAllowPrivate,
         now: deps.now?.(),
       });
       return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
     }),
   );
-  await recordAttempts(
-    deps.db,
-    done.map((x) => x.result),
-  );
-  await noteEndpoints(deps, done, deps.now?.() ?? new Date());
-  return claimed.length;
+  const recording = performance.now();
+  const switchedOff = await deps.db.transaction(async (tx) => {
+    await recordAttempts(
+      tx,
+      done.map((x) => x.result),
+    );
+    return noteEndpoints(tx, deps, done, deps.now?.() ?? new Date());
+  });
+  const heldMs = claimedMs + performance.now() - recording;
+  for (const { endpoint, last } of switchedOff) await tellAdmin(deps, endpoint, last);
+  return { handled: claimed.length, heldMs };
+}
+
+/** One batch (deliverBatch); answers how many deliveries it took. */
+export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promise<number> {
+  return (await deliverBatch(deps, limit)).handled;
 }
 
 export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinition {
@@ -154,7 +192,7 @@ export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinit
     idleMs: 500,
     runBatch: ({ db, log, config, services }) => {
       if (!config) throw new Error('the webhook worker needs the configuration');
-      return deliverWebhooks({ db, log, config, mailer: services?.mailer, now: options.now });
+      return deliverBatch({ db, log, config, mailer: services?.mailer, now: options.now });
     },
   };
 }

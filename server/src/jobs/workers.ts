@@ -4,24 +4,30 @@
  * runs every worker; a batch takes its rows with FOR UPDATE SKIP LOCKED, so two processes never
  * take the same row and no row waits for a process that is busy. A worker runs its next batch at
  * once while batches find work, then waits `idleMs`, or less when nudged (a request on this process
- * wrote something for it). On the embedded database (one connection, one thread) a worker with a
- * backlog rests as long as each batch took, so requests keep at least half the time while it
- * drains. A failing batch is logged and retried after a doubling pause (at most 30 s).
+ * wrote something for it, or another worker did: the outbox dispatcher nudges the workers that send
+ * what it wrote). A nudge that comes while the worker is busy is kept, so a batch that found
+ * nothing just before another's commit does not sleep through it. On the embedded database (one connection, one thread) a worker with a
+ * backlog rests as long as each batch held the database (the whole batch unless the worker
+ * measures it), so requests keep at least half of the connection while it drains. A failing batch is logged and retried after a doubling pause (at most 30 s).
  */
 import type { FastifyInstance } from 'fastify';
+import { ownPublicUrl } from '../lib/public-url.ts';
 import type { JobContext } from './definition.ts';
 
 export interface WorkerDefinition {
   name: string;
   /** Longest wait between batches when there was nothing to do. */
   idleMs: number;
-  /** One batch: answers how many items it handled (0: nothing to do now). */
-  runBatch(context: JobContext): Promise<number>;
+  /**
+   * One batch: answers how many items it handled (0: nothing to do now), or that and how long it
+   * held the database, when part of the batch did not (the webhooks wait for their receivers).
+   */
+  runBatch(context: JobContext): Promise<number | { handled: number; heldMs: number }>;
 }
 
 export interface Workers {
   names: string[];
-  /** Wakes the named worker now (no effect when it is busy or not running here). */
+  /** Wakes the named worker now; when it is busy, it runs again as soon as it is done (no effect when not running here). */
   nudge(name: string): void;
 }
 
@@ -30,6 +36,14 @@ const MAX_PAUSE_MS = 30_000;
 export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], instance: string): Workers {
   let stopping = false;
   const wakers = new Map<string, () => void>();
+  /** Workers nudged while busy: they look again at once instead of idling. */
+  const nudged = new Set<string>();
+  const names = new Set(workers.map((w) => w.name));
+  const nudge = (name: string) => {
+    const wake = wakers.get(name);
+    if (wake) wake();
+    else if (names.has(name)) nudged.add(name);
+  };
   const loops: Promise<void>[] = [];
 
   const embedded = app.database.kind !== 'postgres';
@@ -37,17 +51,22 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
     let failures = 0;
     while (!stopping) {
       let handled = 0;
+      let heldMs: number | undefined;
+      nudged.delete(worker.name);
       const started = performance.now();
       try {
-        handled = await worker.runBatch({
+        const done = await worker.runBatch({
           db: app.database.db,
           log: app.log,
           instance,
           stopping: () => stopping,
-          mail: { mailer: app.services.mailer, publicUrl: app.config.publicUrl },
+          mail: { mailer: app.services.mailer, publicUrl: ownPublicUrl(app.config) },
           config: app.config,
           services: app.services,
+          nudge,
         });
+        handled = typeof done === 'number' ? done : done.handled;
+        heldMs = typeof done === 'number' ? undefined : done.heldMs;
         failures = 0;
       } catch (err) {
         failures += 1;
@@ -56,11 +75,13 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
       if (stopping) break;
       if (handled > 0 && failures === 0) {
         // On the embedded database the batch had the one connection to itself: rest as long as it
-        // took, so requests get at least half of it while a backlog drains.
-        const rest = embedded ? performance.now() - started : 0;
+        // held it (the whole batch, unless the worker says how long), so requests get at least
+        // half of it while a backlog drains.
+        const rest = embedded ? (heldMs ?? performance.now() - started) : 0;
         await new Promise((resolve) => (rest > 0 ? setTimeout(resolve, rest) : setImmediate(resolve)));
         continue;
       }
+      if (failures === 0 && nudged.has(worker.name)) continue;
       const pause = failures ? Math.min(MAX_PAUSE_MS, worker.idleMs * 2 ** failures) : worker.idleMs;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, pause);
@@ -85,7 +106,7 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
   });
   return {
     names: workers.map((w) => w.name),
-    nudge: (name) => wakers.get(name)?.(),
+    nudge,
   };
 }
 

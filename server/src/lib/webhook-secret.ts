@@ -55,6 +55,15 @@ export function openSecret(key: Buffer, sealed: string): string | null {
   }
 }
 
+/** Opens secrets with `key`, each sealed secret once (a batch sends many deliveries to one endpoint). */
+export function secretOpener(key: Buffer): (sealed: string) => string | null {
+  const opened = new Map<string, string | null>();
+  return (sealed) => {
+    if (!opened.has(sealed)) opened.set(sealed, openSecret(key, sealed));
+    return opened.get(sealed) ?? null;
+  };
+}
+
 /** The Tagger-Signature header's value for `body` sent at `unixSeconds`. */
 export function signatureHeader(secret: string, unixSeconds: number, body: string): string {
   const mac = createHmac('sha256', secret).update(`${unixSeconds}.${body}`).digest('hex');

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { openSecret, signatureHeader } from './webhook-secret.ts';
+import { signatureHeader } from './webhook-secret.ts';
 import { hostOf, parseTarget, resolvePublic, TargetRefused } from './webhook-target.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -102,16 +102,17 @@ export async function sendWebhook(
 }
 
 /**
- * Sends one delivery: its body signed with the endpoint's secret (opened with `key`), and the
+ * Sends one delivery: its body signed with the endpoint's secret (opened with `open`:
+ * lib/webhook-secret.ts secretOpener), and the
  * headers Tagger-Signature, Tagger-Event and Tagger-Delivery (the same id on every retry).
  */
 export async function sendSigned(
   endpoint: { url: string; secretEnc: string },
   delivery: { id: number; kind: string; body: unknown },
-  key: Buffer,
+  open: (sealed: string) => string | null,
   options: { allowPrivate: boolean; now?: Date },
 ): Promise<SendResult> {
-  const secret = openSecret(key, endpoint.secretEnc);
+  const secret = open(endpoint.secretEnc);
   if (!secret)
     return {
       ok: false,

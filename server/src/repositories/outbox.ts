@@ -3,7 +3,7 @@
  * batch of undispatched events (FOR UPDATE SKIP LOCKED, so two server processes never take the same
  * event and neither waits for the other), marking them dispatched, and pruning old ones.
  */
-import { asc, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { asc, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type OutboxEventRow, outboxEvents as o } from '../db/schema/index.ts';
 import type { OutboxDraft } from '../lib/outbox-kinds.ts';
@@ -43,7 +43,9 @@ export async function claimPending(tx: Db, limit: number): Promise<OutboxEventRo
 
 export async function markDispatched(tx: Db, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(o).set({ dispatchedAt: sql`now()` }).where(inArray(o.id, ids));
+  // One array parameter, not a parameter per id (a batch is 500).
+  const list = `{${ids.map((n) => Math.trunc(n)).join(',')}}`;
+  await tx.update(o).set({ dispatchedAt: sql`now()` }).where(sql`${o.id} = any(${list}::bigint[])`);
 }
 
 /** Removes events dispatched before `before`; answers how many. */

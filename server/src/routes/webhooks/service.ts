@@ -8,7 +8,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Config } from '../../config.ts';
 import { auditDiff } from '../../lib/audit-record.ts';
 import { errors } from '../../lib/errors.ts';
-import { newWebhookSecret, sealSecret, webhookKey } from '../../lib/webhook-secret.ts';
+import { newWebhookSecret, sealSecret, secretOpener, webhookKey } from '../../lib/webhook-secret.ts';
 import { RETRY_FOR_MS, sendSigned, WEBHOOK_WORKER } from '../../lib/webhook-send.ts';
 import { checkTarget, TargetRefused } from '../../lib/webhook-target.ts';
 import { loadJwtSecret } from '../../repositories/server-secrets.ts';
@@ -207,7 +207,7 @@ export async function testWebhook(ctx: RequestContext, deps: WebhookDeps, id: nu
     return { ...row, body };
   });
   const key = webhookKey(await loadJwtSecret(ctx.db, deps.config));
-  const result = await sendSigned(endpoint, delivery, key, {
+  const result = await sendSigned(endpoint, delivery, secretOpener(key), {
     allowPrivate: deps.config.webhooksAllowPrivate,
   });
   const at = new Date();
