@@ -575,11 +575,11 @@ async function seedEntries(db: Db, say: (t: string) => void) {
         insert into work_entry_hourly_counts as c (site_id, hour, status, entries)
         select site_id, date_trunc('hour', created_at at time zone 'UTC'), status, count(*)
         from work_entries where id > ${before} group by 1, 2, 3
-        on conflict (site_id, hour, status) do update set entries = c.entries + excluded.entries`);
+        on conflict (site_id, hour, status, shard) do update set entries = c.entries + excluded.entries`);
       await tx.execute(sql`
-        insert into work_entry_site_totals as s (site_id, entries)
-        select site_id, count(*) from work_entries where id > ${before} group by 1
-        on conflict (site_id) do update set entries = s.entries + excluded.entries, version = s.version + 1`);
+        insert into work_entry_site_totals as s (site_id, entries, version)
+        select site_id, count(*), 1 from work_entries where id > ${before} group by 1
+        on conflict (site_id, shard) do update set entries = s.entries + excluded.entries, version = s.version + 1`);
     }
     if (bulk) {
       // Room to sort a million keys in memory rather than in temporary files.

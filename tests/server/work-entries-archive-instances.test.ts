@@ -42,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       const [live] = await db.select({ n: count() }).from(workEntries).where(eq(workEntries.siteId, 'main'));
       const [archived] = await db.select({ n: count() }).from(workEntriesArchive);
       const [total] = await db
-        .select()
+        .select({ entries: sql<number>`sum(${workEntrySiteTotals.entries})::int` })
         .from(workEntrySiteTotals)
         .where(eq(workEntrySiteTotals.siteId, 'main'));
       return { live: live.n, archived: archived.n, total: total?.entries ?? 0 };

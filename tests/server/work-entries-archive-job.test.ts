@@ -120,7 +120,7 @@ describe.each(DRIVERS)('work entry archive job (%s)', (driver) => {
 
   it('keeps the dashboard’s counts equal to the live entries', async () => {
     const [total] = await t.app.database.db
-      .select()
+      .select({ entries: sql<number>`sum(${workEntrySiteTotals.entries})::int` })
       .from(workEntrySiteTotals)
       .where(eq(workEntrySiteTotals.siteId, 'main'));
     const [actual] = await t.app.database.db

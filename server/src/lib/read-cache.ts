@@ -14,7 +14,7 @@
  *   Inside a transaction the reading is null and nothing is cached (its own writes change what it
  *   sees without changing the snapshot).
  * - a per-site counter a trigger bumps in the same transaction as the change (sites.users_version,
- *   work_entry_site_totals.version), read with one primary-key lookup or inside the caller's own
+ *   work_entry_site_totals.version, the sum of the site's rows), read with one short index read or inside the caller's own
  *   statement (then `peek` and `set`);
  * - a shared version written on change (Redis), with `delete` for this process and `maxAgeMs` as the
  *   backstop for a version that failed to be written (effective permissions).

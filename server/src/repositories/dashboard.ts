@@ -30,10 +30,10 @@ export async function summaryState(db: Db, siteId: string) {
   const [row] = await db
     .select({
       version:
-        sql<number>`coalesce((select ${workEntrySiteTotals.version} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
+        sql<number>`coalesce((select sum(${workEntrySiteTotals.version}) from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), -1)::bigint`.mapWith(
           Number,
         ),
-      entries: sql<number>`coalesce((select ${workEntrySiteTotals.entries} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`,
+      entries: sql<number>`coalesce((select sum(${workEntrySiteTotals.entries}) from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), 0)::int`,
       users: count(users),
       positions: count(positions),
       tasks: count(taskTemplates),

@@ -159,11 +159,12 @@ function entryColumns(sort: WorkEntrySort, withPhotos: boolean) {
 export type EntryListRow = Awaited<ReturnType<typeof selectEntries>>[number];
 
 /**
- * One of the site's kept counters (work_entry_site_totals), read in the page's or the count's own
- * statement: one InitPlan each; `missing` where the site has no row yet.
+ * One of the site's kept counters (work_entry_site_totals: the sum of the site's rows, migration
+ * 0030), read in the page's or the count's own statement: one InitPlan each; `missing` where the
+ * site has no row yet.
  */
 export const siteCounter = (siteId: string, column: 'version' | 'reshaped' | 'entries', missing: number) =>
-  sql<number>`coalesce((select ${workEntrySiteTotals[column]} from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), ${missing})::bigint`.mapWith(
+  sql<number>`coalesce((select sum(${workEntrySiteTotals[column]}) from ${workEntrySiteTotals} where ${workEntrySiteTotals.siteId} = ${siteId}), ${missing})::bigint`.mapWith(
     Number,
   );
 /** The site's entry version: any change to its entries, or to what a page shows of them. */

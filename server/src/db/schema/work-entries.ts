@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, id, optionalRef, ref, siteId, updatedAt } from './columns.ts';
 import { positions } from './positions.ts';
 import { sites } from './sites.ts';
@@ -130,12 +130,14 @@ export const workEntryHourlyCounts = pgTable(
     hour: timestamp('hour', { withTimezone: false }).notNull(),
     status: text('status').notNull(),
     entries: bigint('entries', { mode: 'number' }).notNull(),
+    /** Which of the site's rows for the hour and status (COUNTER_SHARDS below). */
+    shard: smallint('shard').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.siteId, t.hour, t.status] })],
+  (t) => [primaryKey({ columns: [t.siteId, t.hour, t.status, t.shard] })],
 );
 
 /**
- * Entries per site, kept by the same trigger: the dashboard's total in one primary-key read.
+ * Entries per site, kept by the same trigger: the dashboard's total in one short index read.
  * `version` goes up with every statement that inserts, updates or deletes entries of the site
  * (migration 0009), so an answer computed from the site's entries and remembered with the version
  * it was read at is still right exactly while the version is unchanged, in any process.
@@ -143,11 +145,23 @@ export const workEntryHourlyCounts = pgTable(
  * names, codes and settings a filter matches through: migration 0011): while it holds, only new
  * entries came, so a count of matches can only have grown, and a count past the cap still is.
  */
-export const workEntrySiteTotals = pgTable('work_entry_site_totals', {
-  siteId: text('site_id')
-    .primaryKey()
-    .references(() => sites.id, { onDelete: 'cascade' }),
-  entries: bigint('entries', { mode: 'number' }).notNull(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-  reshaped: bigint('reshaped', { mode: 'number' }).notNull().default(0),
-});
+export const workEntrySiteTotals = pgTable(
+  'work_entry_site_totals',
+  {
+    siteId: text('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /**
+     * The counters are split over up to eight rows per site (migration 0030), each transaction
+     * writing the one its database connection picks (`work_entry_counter_shard()`): every write
+     * holds its row's lock until it commits, and with one row per site a site's writes committed
+     * one at a time. Readers add the rows up; a version is the sum, which still moves with every
+     * write.
+     */
+    shard: smallint('shard').notNull().default(0),
+    entries: bigint('entries', { mode: 'number' }).notNull(),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    reshaped: bigint('reshaped', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.shard] })],
+);
