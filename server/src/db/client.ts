@@ -108,7 +108,7 @@ const writesOf = new WeakMap<object, { count: number }>();
  * PGlite is one process's own database (no other process opens its folder), so every change to it
  * is a statement this process sent. Counts the statements that may change something as they end
  * (all but a single SELECT; a transaction counts as one, whatever it ran), so a value read from
- * the database is still what the database holds while the count has not moved (keptUntilWrite).
+ * the database is still what the database holds while the count has not moved (localWriteCount).
  */
 function countWrites(client: PGlite) {
   const counter = { count: 0 };
@@ -134,28 +134,14 @@ function countWrites(client: PGlite) {
 }
 
 /**
- * A value read from the database, kept while this process has written nothing since, on PGlite
- * (see countWrites); read every time on PostgreSQL, which other processes change too. `key` names
- * the value within the database.
+ * How many statements that may change something this process has ended on `db`'s PGlite (see
+ * countWrites): a version source for lib/read-cache.ts, under which a value read from the database
+ * is still what it holds while the count has not moved. Null on PostgreSQL, which other processes
+ * change too, and for a handle that is not the database's own (a transaction).
  */
-const keptReads = new WeakMap<object, Map<string, { writes: number; value: unknown }>>();
-export async function keptUntilWrite<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client: object }).$client;
-  const writes = writesOf.get(client);
-  if (!writes) return read();
-  let kept = keptReads.get(client);
-  if (!kept) {
-    kept = new Map();
-    keptReads.set(client, kept);
-  }
-  const found = kept.get(key);
-  if (found && found.writes === writes.count) return found.value as T;
-  // The count before the read: a write ending meanwhile makes the next caller read again.
-  const before = writes.count;
-  const value = await read();
-  if (kept.size >= 10_000) kept.clear();
-  kept.set(key, { writes: before, value });
-  return value;
+export function localWriteCount(db: Db): number | null {
+  const client = (db as unknown as { $client?: object }).$client;
+  return (client && writesOf.get(client)?.count) ?? null;
 }
 
 async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {

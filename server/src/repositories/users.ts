@@ -6,7 +6,7 @@ import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { normalizeEmail } from '#domain/email.ts';
 import type { Role } from '#domain/permissions.ts';
-import { type Db, keptUntilWrite } from '../db/client.ts';
+import { type Db, localWriteCount } from '../db/client.ts';
 import { users, workEntries } from '../db/schema/index.ts';
 import { ReadCache } from '../lib/read-cache.ts';
 import type { User, UserListOptions } from '../schemas/user.ts';
@@ -95,6 +95,8 @@ export function listUsers(db: Db, siteId: string, filters: UserListOptions = {})
  * check is one primary-key read.
  */
 const listCache = new ReadCache<Buffer>({ maxEntries: 1_000, maxWeight: 64 * 1024 * 1024 });
+/** The sites' users versions on PGlite, under the process's write count (db/client.ts localWriteCount). */
+const versionCache = new ReadCache<number>({ maxEntries: 10_000 });
 
 /**
  * PGlite answers `exec(text)` and node-postgres's pool `query(text)` (no values) in the simple
@@ -108,16 +110,18 @@ interface DriverClient {
 /** A site id written into the statement as a literal: only plain ids (anything else is bound). */
 const PLAIN_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
+/** The site's users version; on PGlite kept while this process wrote nothing since: no statement at all. */
+async function usersVersion(db: Db, siteId: string): Promise<number> {
+  const writes = localWriteCount(db);
+  if (writes === null) return readUsersVersion(db, siteId);
+  return versionCache.get(db, siteId, writes, () => readUsersVersion(db, siteId));
+}
+
 /**
- * The site's users version, straight to the driver and in the simple protocol: built through
+ * The site's users version read, straight to the driver and in the simple protocol: built through
  * Drizzle and bound as a parameter, this one primary-key read cost more CPU than the rest of a
  * cached GET /users on PGlite (bench/api.ts, --cpu-prof).
  */
-async function usersVersion(db: Db, siteId: string): Promise<number> {
-  // On PGlite, unread while this process wrote nothing since (db/client.ts): no statement at all.
-  return keptUntilWrite(db, `users_version\u0000${siteId}`, () => readUsersVersion(db, siteId));
-}
-
 async function readUsersVersion(db: Db, siteId: string): Promise<number> {
   const client = (db as unknown as { $client: DriverClient }).$client;
   const text = 'select users_version::text as version from sites where id = ';
