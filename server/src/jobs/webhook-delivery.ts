@@ -62,6 +62,8 @@ export interface DeliveryDeps {
   log?: FastifyBaseLogger;
   mailer?: Mailer;
   now?: () => Date;
+  /** The signing key (default: read for the batch); the worker reads it once, as it never changes once stored. */
+  signingKey?: (deps: DeliveryDeps) => Promise<Buffer>;
 }
 
 /** What a delivery becomes after an attempt at `at`. */
@@ -131,17 +133,8 @@ async function noteEndpoints(
   return switchedOff;
 }
 
-/** The signing key of each database (derived from the server secret, which never changes once stored). */
-const keys = new WeakMap<Db, Promise<Buffer>>();
-function signingKey(deps: DeliveryDeps): Promise<Buffer> {
-  let key = keys.get(deps.db);
-  if (!key) {
-    key = loadJwtSecret(deps.db, deps.config as Config).then(webhookKey);
-    key.catch(() => keys.delete(deps.db));
-    keys.set(deps.db, key);
-  }
-  return key;
-}
+/** The signing key, derived from the server secret (a query when JWT_SECRET is not set). */
+const loadSigningKey = (deps: DeliveryDeps) => loadJwtSecret(deps.db, deps.config as Config).then(webhookKey);
 
 /**
  * One batch: claims due deliveries, sends them at once, records what happened; answers how many,
@@ -157,7 +150,7 @@ export async function deliverBatch(
   const now = deps.now?.() ?? new Date();
   const claimed = await claimDue(deps.db, now, new Date(now.getTime() + WEBHOOK_TIMEOUT_MS * 3), limit);
   if (claimed.length === 0) return { handled: 0, heldMs: performance.now() - started };
-  const open = secretOpener(await signingKey(deps));
+  const open = secretOpener(await (deps.signingKey ?? loadSigningKey)(deps));
   const claimedMs = performance.now() - started;
   const done = await Promise.all(
     claimed.map(async (c) => {
@@ -187,12 +180,21 @@ export async function deliverWebhooks(deps: DeliveryDeps, limit = BATCH): Promis
 }
 
 export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinition {
+  // Read once per worker; a failed read is tried again on the next batch.
+  let key: Promise<Buffer> | undefined;
+  const signingKey = (deps: DeliveryDeps) => {
+    key ??= loadSigningKey(deps).catch((err) => {
+      key = undefined;
+      throw err;
+    });
+    return key;
+  };
   return {
     name: WEBHOOK_WORKER,
     idleMs: 500,
     runBatch: ({ db, log, config, services }) => {
       if (!config) throw new Error('the webhook worker needs the configuration');
-      return deliverBatch({ db, log, config, mailer: services?.mailer, now: options.now });
+      return deliverBatch({ db, log, config, mailer: services?.mailer, now: options.now, signingKey });
     },
   };
 }

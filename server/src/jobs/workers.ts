@@ -6,9 +6,11 @@
  * once while batches find work, then waits `idleMs`, or less when nudged (a request on this process
  * wrote something for it, or another worker did: the outbox dispatcher nudges the workers that send
  * what it wrote). A nudge that comes while the worker is busy is kept, so a batch that found
- * nothing just before another's commit does not sleep through it. On the embedded database (one connection, one thread) a worker with a
- * backlog rests as long as each batch held the database (the whole batch unless the worker
- * measures it), so requests keep at least half of the connection while it drains. A failing batch is logged and retried after a doubling pause (at most 30 s).
+ * nothing just before another's commit does not sleep through it. On the embedded database (one
+ * connection, one thread) a worker with a backlog rests as long as each batch held the database
+ * (the whole batch unless the worker measures it), so requests keep at least half of the
+ * connection while it drains. A failing batch is logged and retried after a doubling pause (at
+ * most 30 s).
  */
 import type { FastifyInstance } from 'fastify';
 import { ownPublicUrl } from '../lib/public-url.ts';
