@@ -302,21 +302,23 @@ async function firstPage(
   const counted = sql<number>`(select c from n)`;
   // A rare status's search past the cap: walked or sorted as its walk's first stretch shows.
   const hybrid = !q.siteTotal && (await searchInRareStatus(db, siteId, filter));
-  const choice = walkOrSort(
-    db,
-    baseCondition(siteId, filter),
-    condition,
-    keyset,
-    q.limit,
-    undefined,
-    sql`${counted} >= ${FEW_MATCHES}`,
-  );
+  const choice = hybrid
+    ? walkOrSort(
+        db,
+        baseCondition(siteId, filter),
+        condition,
+        keyset,
+        q.limit,
+        undefined,
+        sql`${counted} >= ${FEW_MATCHES}`,
+      )
+    : undefined;
   const gate = (few: boolean) =>
     few
-      ? hybrid
+      ? choice
         ? sql`(${counted} < ${FEW_MATCHES} or ${choice.sorted})`
         : sql`${counted} < ${FEW_MATCHES}`
-      : hybrid
+      : choice
         ? sql`(${counted} >= ${FEW_MATCHES} and ${choice.walked})`
         : sql`${counted} >= ${FEW_MATCHES}`;
   const branch = (few: boolean) =>
@@ -337,7 +339,7 @@ async function firstPage(
   // The whole list never sorts its matches: its index walk finds a page at once.
   const statement = q.siteTotal
     ? db.with(n).select().from(branch(false).as('p'))
-    : (hybrid ? db.with(n, ...choice.ctes) : db.with(n))
+    : (choice ? db.with(n, ...choice.ctes) : db.with(n))
         .select()
         .from(onlyIf(db, branch(true), gate(true)).unionAll(branch(false)).as('p'));
   const rows = (await statement) as (EntryListRow & { matches: number })[];
