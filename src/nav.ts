@@ -8,7 +8,7 @@ import type { NavEntry, NavGroup, NavLabel, NavLink } from './components/layout/
 import { TRASH_READERS } from './domain/trash.ts';
 import { SCREENS, type ScreenDef, type ScreenPath } from './screen-registry.ts';
 
-/** Spec §2: Management (users, positions, task management, position groups, user groups) and Administration. */
+/** The sidebar's groups; a screen names the one it sits in. */
 export const NAV_GROUPS = {
   management: { label: 'nav.management' },
   // Managers without roles.read still see it for the Trash (they may delete tasks).

@@ -1,5 +1,5 @@
 /**
- * Code-based routes (spec §2). Route definitions stay thin: guards in beforeLoad, screens loaded
+ * Code-based routes. Route definitions stay thin: guards in beforeLoad, screens loaded
  * lazily so each screen is its own chunk. The screens inside the app shell come from the screen
  * registry; only login, the shell and the catch-all are written here. The router context carries
  * the query client and the session actor; main.tsx invalidates the router whenever the session

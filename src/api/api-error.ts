@@ -1,7 +1,7 @@
 /**
- * The one error type every API call rejects with, and the one reader of the server's error body
- * (spec §8, CONVENTIONS 8): `{ statusCode, error, message, code?, details? }`. When no answer
- * arrived (network error, timeout, abort) the body is synthesised with status 0.
+ * The one error type every API call rejects with, and the one reader of the server's error body:
+ * `{ statusCode, error, message, code?, details? }`. When no answer arrived (network error,
+ * timeout, abort) the body is synthesised with status 0.
  */
 import type { ErrorBody, ErrorDetail } from './gen/model';
 

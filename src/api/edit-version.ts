@@ -1,7 +1,7 @@
 import type { AxiosRequestConfig } from 'axios';
 
 /**
- * The version an edit dialog loaded, for its save (optimistic concurrency, issue 26): while `run`
+ * The version an edit dialog loaded, for its save (optimistic concurrency): while `run`
  * is in flight, the first PUT or PATCH it sends carries `If-Match: "<version>"`, and the server
  * refuses it with 409 EDIT_CONFLICT if the record changed since. The generated calls take no
  * headers per call, so the dialog kit (useDialogForm) hands the version over here.

@@ -1,9 +1,9 @@
 /**
  * The one axios instance every generated call goes through (the orval mutator). Adds the bearer
- * token, turns every failure into an ApiError, and on a 401 asks the session for a fresh token
- * once per request, then repeats the request (spec §7). The session decides everything else:
- * whether a refresh runs, that parallel 401s share one refresh, and signing out when it fails.
- * Nothing here touches window.location.
+ * token, turns every failure into an ApiError, and on a 401 asks the session for a fresh token once
+ * per request, then repeats the request. The session decides everything else: whether a refresh
+ * runs, that parallel 401s share one refresh, and signing out when it fails. Nothing here touches
+ * window.location.
  *
  * The client sits below the session (the session's actors call it), so it imports nothing from
  * src/machines: whoever starts the session hands it a SessionLink (configureHttpClient).

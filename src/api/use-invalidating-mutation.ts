@@ -1,7 +1,7 @@
 /**
- * A generated orval mutation hook that refreshes the lists it changes (CONVENTIONS 3): on
- * success it invalidates every given query key and waits for them, so a dialog that closes
- * after `mutateAsync` shows the new row at once. Pass keys from the generated key getters:
+ * A generated orval mutation hook that refreshes the lists it changes: on success it invalidates
+ * every given query key and waits for them, so a dialog that closes after `mutateAsync` shows the
+ * new row at once. Pass keys from the generated key getters:
  *
  *   const createUser = useInvalidatingMutation(useCreateUser, [getListUsersQueryKey()]);
  *

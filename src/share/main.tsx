@@ -1,8 +1,8 @@
 /**
- * The public page of a share link (issue 24 §4), share.html served for /share/<token>: the one
- * coverage report the link names, with no sign-in, in the browser's language, printable, from
- * phone width up. Built with the field app's Preact (vite.field.config.ts): it loads none of the
- * console, and asks only GET /api/v1/share/<token>/coverage.
+ * The public page of a share link, share.html served for /share/<token>: the one coverage report
+ * the link names, with no sign-in, in the browser's language, printable, from phone width up. Built
+ * with the field app's Preact (vite.field.config.ts): it loads none of the console, and asks only
+ * GET /api/v1/share/<token>/coverage.
  */
 import './share.css';
 import { StrictMode, useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The shared coverage report's texts (issue 24 §4), in the browser's language (en, fi or sv):
- * the page has no sign-in and no user setting, and loads none of the console's texts.
+ * The shared coverage report's texts, in the browser's language (en, fi or sv): the page has no
+ * sign-in and no user setting, and loads none of the console's texts.
  */
 const en = {
   title: 'Coverage report',

@@ -1,10 +1,10 @@
 /**
- * The one form dialog (spec §5 forms): header, the form, an alert slot for the dialog-level
- * failure ('Failed to save X. Please try again', spec §8), and Cancel/Save in the footer. Save
- * submits the form through its id, so the fields stay plain children. On open the first field
- * takes focus; Escape, the close icon and Cancel close it, except while saving, and ask first when
- * the form has unsaved changes, as leaving the page does (a route change or closing the tab).
- * Escape inside an open dropdown or calendar closes only that popup.
+ * The one form dialog: header, the form, an alert slot for the dialog-level failure
+ * ('Failed to save X. Please try again'), and Cancel/Save in the footer. Save submits the form
+ * through its id, so the fields stay plain children. On open the first field takes focus; Escape,
+ * the close icon and Cancel close it, except while saving, and ask first when the form has unsaved
+ * changes, as leaving the page does (a route change or closing the tab). Escape inside an open
+ * dropdown or calendar closes only that popup.
  *
  * Editing a record (`history` names it), a live event saying someone else changed it shows a
  * notice above the fields; a save refused because they did (`conflict`, useDialogForm) shows what
@@ -36,7 +36,7 @@ export interface AppDialogProps {
   error?: string | null;
   /** Defaults to Save. */
   saveLabel?: string;
-  /** Save stays disabled until the form can be sent (e.g. spec §5: no user group without a name and a code). */
+  /** Save stays disabled until the form can be sent (e.g. no user group without a name and a code). */
   saveDisabled?: boolean;
   /** The form has unsaved changes: closing asks before they are discarded. */
   dirty?: boolean;

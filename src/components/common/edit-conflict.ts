@@ -1,5 +1,5 @@
 /**
- * A save refused because someone else saved the record first (409 EDIT_CONFLICT, issue 26): the
+ * A save refused because someone else saved the record first (409 EDIT_CONFLICT): the
  * fields they changed with their current values, and the version to save over them on purpose.
  */
 import type { TFunction } from 'i18next';

@@ -251,10 +251,10 @@ export function NumberField<T extends FieldValues>(
 }
 
 /**
- * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high (spec §9).
- * `kept` values stay in the field's value without being offered (e.g. inactive positions already
- * in a group, spec §4): the menu shows and changes the rest, and every change keeps them.
- * `children` show below the input (e.g. a warning about the kept ones).
+ * A filterable multi-select of ids or codes, shown as chips, its menu at most 300px high. `kept`
+ * values stay in the field's value without being offered (e.g. inactive positions already in a
+ * group): the menu shows and changes the rest, and every change keeps them. `children` show below
+ * the input (e.g. a warning about the kept ones).
  */
 export function MultiSelectField<T extends FieldValues, V extends string | number>(
   props: FieldProps<T> & {
@@ -305,7 +305,7 @@ export function MultiSelectField<T extends FieldValues, V extends string | numbe
   );
 }
 
-/** A switch with its label beside it and the hint below (spec §5: is_active). */
+/** A switch with its label beside it and the hint below (e.g. is_active). */
 export function SwitchField<T extends FieldValues>(props: FieldProps<T>) {
   const { control, name, id, label, hint, className } = props;
   return (

@@ -45,7 +45,7 @@ export function emptyAsNull<T extends object, K extends keyof T>(values: T, ...f
 export const schemaFields = <T extends yup.AnyObject>(schema: yup.ObjectSchema<T>) =>
   Object.keys(schema.fields) as (keyof T & string)[];
 
-/** Position groups and user groups (spec §5): the same name and code rules, the code's length aside. */
+/** Position groups and user groups: the same name and code rules, the code's length aside. */
 export const groupRules = {
   name: () => requiredText(LIMITS.groupNameMin, LIMITS.nameMax),
   code: (maxLength: number) =>

@@ -16,7 +16,7 @@ type Props = {
   after?: ReactNode;
 };
 
-/** A list screen's frame (spec §2): the header with its add button, the load alert, the card. */
+/** A list screen's frame: the header with its add button, the load alert, the card. */
 export function ListPage({ title, subtitle, actions, add, loadFailed, children, after }: Props) {
   return (
     <section className="page">

@@ -1,9 +1,9 @@
 /**
  * The console's one multi-select: PrimeReact's MultiSelect with a named filter box, inert option
- * checkboxes (select-a11y.ts), a menu at most 300px high (spec §2, §9) and Tab that leaves.
- * PrimeReact's own Tab, pressed in the open menu's filter, moves focus between the menu's hidden
- * guards and the field, so a keyboard user never got past the picker; here it closes the menu and
- * focus moves on to the next control (Shift+Tab: the previous one), as from any other field.
+ * checkboxes (select-a11y.ts), a menu at most 300px high and Tab that leaves. PrimeReact's own Tab,
+ * pressed in the open menu's filter, moves focus between the menu's hidden guards and the field, so
+ * a keyboard user never got past the picker; here it closes the menu and focus moves on to the next
+ * control (Shift+Tab: the previous one), as from any other field.
  */
 import { MultiSelect, type MultiSelectProps } from 'primereact/multiselect';
 import { type KeyboardEvent, useRef } from 'react';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRole, type Role } from '../../domain/permissions.ts';
 
-/** Spec §2: admin red, owner blue, manager orange, worker grey. */
+/** A role's colour: admin red, owner blue, manager orange, worker grey. */
 export function RoleChip({ role, size = 'normal' }: { role: Role | string; size?: 'small' | 'normal' }) {
   const { t } = useTranslation();
   const known = isRole(role);

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 
-/** A position's or group's visit schedules (issue 24 §1): the schedules screen filtered to it. */
+/** A position's or group's visit schedules: the schedules screen filtered to it. */
 export function SchedulesLink({
   name,
   search,

@@ -1,7 +1,7 @@
 /**
- * Server field errors onto form fields (CONVENTIONS 7): a 400 or 409 names the field, and the
- * form shows the message under it, translated when the rule is one of the generic ones. The
- * dialog shows its generic "Failed to save X" only when no detail matched a field.
+ * Server field errors onto form fields: a 400 or 409 names the field, and the form shows the
+ * message under it, translated when the rule is one of the generic ones. The dialog shows its
+ * generic "Failed to save X" only when no detail matched a field.
  */
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { errorDetailsOf } from '../../api/api-error.ts';

@@ -1,5 +1,5 @@
 /**
- * An NFC tag id (spec §9: A-Z and 0-9, so O and 0 both occur, as in XJ0O2Z43), in a monospace
+ * An NFC tag id (A-Z and 0-9, so O and 0 both occur, as in XJ0O2Z43), in a monospace
  * face with every zero slashed, whatever font the browser or printer has: the slash is drawn over
  * the digit, not asked of the font (font-variant-numeric: slashed-zero is honoured by few). The
  * text stays the id as it is, for copying and screen readers.

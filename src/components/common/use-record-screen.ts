@@ -1,5 +1,5 @@
 /**
- * A list screen's record actions (spec §2, §6): the add/edit dialog, the delete flow, and which of
+ * A list screen's record actions: the add/edit dialog, the delete flow, and which of
  * them the viewer has, from the resource's permission area. A screen hands the handlers to its
  * table (undefined hides the button) and the dialog's props to its form dialog:
  *

@@ -12,8 +12,8 @@ export function AccessDenied() {
 }
 
 /**
- * Spec §6's access-denied text, once, on the page a forbidden one redirected to; the next
- * navigation takes it away.
+ * The access-denied text, once, on the page a forbidden one redirected to; the next navigation
+ * takes it away.
  */
 export function AccessDeniedNotice() {
   const { t } = useTranslation();

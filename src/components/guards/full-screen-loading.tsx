@@ -1,4 +1,4 @@
-/** Shown while the session is validated on start (spec §2). */
+/** Shown while the session is validated on start. */
 import { useTranslation } from 'react-i18next';
 
 export function FullScreenLoading() {

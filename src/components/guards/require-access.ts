@@ -1,5 +1,5 @@
 /**
- * Route guards for beforeLoad (spec §2): sign-in for the app layout, and per-route access by a
+ * Route guards for beforeLoad: sign-in for the app layout, and per-route access by a
  * permission, any or all of a list, a role or a list of roles. They read the session actor from
  * the router context, so they always see its current state; the router is invalidated when it
  * changes (see main.tsx), which re-runs them.

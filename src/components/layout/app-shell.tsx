@@ -13,11 +13,10 @@ import { TopBar } from './top-bar.tsx';
 import { LARGE_BREAKPOINT, useMediaQuery } from './use-media-query.ts';
 
 /**
- * Spec §2 Layout: a 240px sidebar (60px collapsed, open by default) on large screens; below
- * 992px a temporary drawer, at most 280px wide, that closes on navigation. The shell also mounts
- * the app's one toast and confirm dialog (NotifyProvider) and its live event stream
- * (LiveEventsProvider) for every screen inside it. The router
- * hands it the sidebar's entries.
+ * The layout: a 240px sidebar (60px collapsed, open by default) on large screens; below 992px a
+ * temporary drawer, at most 280px wide, that closes on navigation. The shell also mounts the app's
+ * one toast and confirm dialog (NotifyProvider) and its live event stream (LiveEventsProvider) for
+ * every screen inside it. The router hands it the sidebar's entries.
  */
 export function AppShell({ nav }: { nav: readonly NavEntry[] }) {
   const large = useMediaQuery(LARGE_BREAKPOINT);

@@ -1,6 +1,6 @@
 /**
- * The sidebar's shape (spec §2 Layout) and the rules that read it. What it lists comes from the
- * screen registry beside the router (src/nav.ts), handed to the shell as a prop.
+ * The sidebar's shape and the rules that read it. What it lists comes from the screen registry
+ * beside the router (src/nav.ts), handed to the shell as a prop.
  */
 import type { LinkProps } from '@tanstack/react-router';
 import type { NavArea } from '../../i18n/areas/index.ts';

@@ -13,7 +13,7 @@ import './profile-dialog.css';
 type Props = { user: SessionUser; visible: boolean; onHide: () => void };
 
 /**
- * Spec §4 Profile: who the user is on this site (read only: role and site are for an admin to
+ * The Profile dialog: who the user is on this site (read only: role and site are for an admin to
  * change), and their own name, language, notification emails and password.
  */
 export function ProfileDialog({ user, visible, onHide }: Props) {

@@ -1,7 +1,7 @@
 /**
- * The signed-in user's notification emails (GET/PUT /auth/me/notifications, issue 25 §3): which
- * events they hear of at the positions they manage, the daily digest, and quiet hours in the
- * site's time zone. Shown to managers and up; workers manage no position and receive none.
+ * The signed-in user's notification emails (GET/PUT /auth/me/notifications): which events they hear
+ * of at the positions they manage, the daily digest, and quiet hours in the site's time zone. Shown
+ * to managers and up; workers manage no position and receive none.
  */
 import { yupResolver } from '@hookform/resolvers/yup';
 import { useQueryClient } from '@tanstack/react-query';

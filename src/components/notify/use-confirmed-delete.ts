@@ -1,9 +1,9 @@
 /**
- * The delete flow every resource shares (spec §2, §8): ask with the resource's confirmation
- * text, delete, then say 'Deleted successfully', or the resource's own text when the server kept
- * the record and only deactivated it (`outcome: 'deactivated'`, as users and positions answer),
- * or 'Error deleting'. A delete that moved its record to the trash (`trash_item_id` in the answer)
- * offers Undo for ten seconds: it restores the item and every list refetches.
+ * The delete flow every resource shares: ask with the resource's confirmation text, delete, then
+ * say 'Deleted successfully', or the resource's own text when the server kept the record and only
+ * deactivated it (`outcome: 'deactivated'`, as users and positions answer), or 'Error deleting'. A
+ * delete that moved its record to the trash (`trash_item_id` in the answer) offers Undo for ten
+ * seconds: it restores the item and every list refetches.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,7 @@ export interface ConfirmedDeleteOptions<TRow> {
   deactivated?: (row: TRow) => string;
 }
 
-/** The trash item a delete moved its record to (issue 23), when it did. */
+/** The trash item a delete moved its record to, when it did. */
 function trashItemOf(result: unknown): number | undefined {
   const id =
     typeof result === 'object' && result !== null

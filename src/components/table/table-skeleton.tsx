@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE } from './page-sizes.ts';
 
 /**
- * Rows of grey bars where a loading list's rows will be, a page of them (spec §9: 10), each as tall
+ * Rows of grey bars where a loading list's rows will be, a page of them (10 by default), each as tall
  * as a loaded row (table.css --table-row-height), so the page does not jump when the rows arrive;
  * announced once as loading.
  */

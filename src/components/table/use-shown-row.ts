@@ -1,7 +1,7 @@
 /**
- * After an add, the new row is shown (issue 20 §4): the table turns to the page that holds it, in
- * the order the table sorts, scrolls it into view and marks it for a few seconds. Spread the props
- * on the table's DataTable (after useTableDefaults, which they page for):
+ * After an add, the new row is shown: the table turns to the page that holds it, in the order the
+ * table sorts, scrolls it into view and marks it for a few seconds. Spread the props on the table's
+ * DataTable (after useTableDefaults, which they page for):
  *
  *   const shown = useShownRow(rows, createdId);
  *   <DataTable value={rows} {...useTableDefaults({ loading })} {...shown}>

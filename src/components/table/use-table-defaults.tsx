@@ -1,9 +1,8 @@
 /**
- * What every resource table shares (spec §2, §9): client-side paging with page sizes 5, 10, 25
- * and 50 (default 10), a rows-per-page select with a visible label (PrimeReact's own is named
- * "Jump to Page Dropdown" in English only), the 'No data available' empty state and striped rows.
- * While the list loads, skeleton rows stand where the empty state would: "no data" only once the
- * answer says so.
+ * What every resource table shares: client-side paging with page sizes 5, 10, 25 and 50 (default
+ * 10), a rows-per-page select with a visible label (PrimeReact's own is named "Jump to Page
+ * Dropdown" in English only), the 'No data available' empty state and striped rows. While the list
+ * loads, skeleton rows stand where the empty state would: "no data" only once the answer says so.
  * Spread onto DataTable: <DataTable value={rows} {...useTableDefaults({ loading })} sortField="…">.
  */
 import type { DataTableProps, DataTableValueArray } from 'primereact/datatable';

@@ -1,8 +1,7 @@
 /**
- * My rounds (issue 24 §2): the worker's coverage windows today and tomorrow (their area's
- * positions and those they visited), each with its state in words and an icon (due, on time,
- * late, missed, excused), and for a missed or late one a reason the worker can give, kept apart
- * from a manager's excuse.
+ * My rounds: the worker's coverage windows today and tomorrow (their area's positions and those
+ * they visited), each with its state in words and an icon (due, on time, late, missed, excused),
+ * and for a missed or late one a reason the worker can give, kept apart from a manager's excuse.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
