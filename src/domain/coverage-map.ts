@@ -1,6 +1,6 @@
 /**
- * The coverage map and floor plans (issue 24 §3), shared by the console and the server: a
- * position's current state, the base map's tile URL rule, and the floor plans' limits.
+ * The coverage map and floor plans, shared by the console and the server: a position's current
+ * state, the base map's tile URL rule, and the floor plans' limits.
  *
  * A position's state at an instant, from its schedules' windows (src/domain/coverage.ts):
  * - `no_schedule`: no active schedule covers it;

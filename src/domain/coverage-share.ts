@@ -1,7 +1,7 @@
 /**
- * Guest access to the coverage report (issue 24 §4), shared by the console's form and the server:
- * a read-only link to one report (a position group or every position, and a period) that expires
- * within SHARE_LIMITS.expiresDaysMax days and can be revoked. Creating one needs the permission
+ * Guest access to the coverage report, shared by the console's form and the server: a read-only
+ * link to one report (a position group or every position, and a period) that expires within
+ * SHARE_LIMITS.expiresDaysMax days and can be revoked. Creating one needs the permission
  * `coverage.share` (admin and owner; a custom role may be given it) and the site setting
  * `allowGuestAccess`; with the setting off every link answers 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Proof of coverage (issue 24): visit schedules and the windows they make, shared by the console
+ * Proof of coverage: visit schedules and the windows they make, shared by the console
  * (form limits, previews) and the server (the window-closing job, the API's validation).
  *
  * A schedule's time window is wall-clock time in the site's time zone (06:00–18:00; an end at or

@@ -1,5 +1,5 @@
 /**
- * Custom roles (beyond spec §6): the rules the server enforces and the roles screen
+ * Custom roles, beyond the four built-in ones: the rules the server enforces and the roles screen
  * shows, in one place. A custom role sits below its creator, holds only permissions its creator
  * holds, and is given to a user like a built-in role, with the same rank rules.
  */

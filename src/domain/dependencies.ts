@@ -1,5 +1,5 @@
 /**
- * Task dependencies as a graph (spec §3, §5): pure functions the server's rules, the benchmark and
+ * Task dependencies as a graph: pure functions the server's rules, the benchmark and
  * the console's tree share. An edge `task → dependsOn` reads "task depends on dependsOn" at one
  * position; every type (blocks, requires, optional) is an edge for cycles, because a cycle of any
  * kind makes an order of work impossible to state.

@@ -1,7 +1,7 @@
 /**
- * Notification emails (issue 25 §3), shared by the server and the Profile screen: what a user may
- * choose, their role's defaults, and quiet hours (wall-clock times in the site's time zone, during
- * which emails due are held until the end, not dropped).
+ * Notification emails, shared by the server and the Profile screen: what a user may choose, their
+ * role's defaults, and quiet hours (wall-clock times in the site's time zone, during which emails
+ * due are held until the end, not dropped).
  */
 import { ROLE_RANK, type Role } from './permissions.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Roles, ranks and permissions (spec §6). Shared by the server (route guards, object rules)
- * and the console (guards, hidden buttons), so the two can never disagree.
+ * Roles, ranks and permissions. Shared by the server (route guards, object rules) and the console
+ * (guards, hidden buttons), so the two can never disagree.
  */
 
 export const ROLES = ['admin', 'owner', 'manager', 'worker'] as const;
@@ -21,7 +21,7 @@ export const PERMISSION_AREAS = {
   work_entries: [...crud, 'view_all', 'export'],
   roles: crud,
   analytics: ['view'],
-  /** Guest access: read-only share links to the coverage report (issue 24 §4). */
+  /** Guest access: read-only share links to the coverage report. */
   coverage: ['share'],
   system: ['debug', 'override', 'logs', 'settings'],
 } as const;
@@ -109,7 +109,7 @@ export function hasAllPermissions(role: RoleLike, permissions: readonly Permissi
   return permissions.every((p) => hasPermission(role, p));
 }
 
-/** Spec §5: edit or delete a user only with users.create and a strictly higher rank than the target. */
+/** Edit or delete a user only with users.create and a strictly higher rank than the target. */
 export function canManageUser(actorRole: RoleLike, targetRole: RoleLike): boolean {
   return hasPermission(actorRole, 'users.create') && roleRank(actorRole) > roleRank(targetRole);
 }
@@ -141,7 +141,7 @@ export function assignableRoles(actorRole: RoleLike): Role[] {
   return ROLES.filter((r) => canGiveRole(actorRole, r));
 }
 
-/** Roles screen (spec §6): a viewer edits a role only above it and with roles.update. */
+/** A viewer edits a role only above it and with roles.update. */
 export function canEditRole(viewerRole: RoleLike, targetRole: RoleLike): boolean {
   return hasPermission(viewerRole, 'roles.update') && roleRank(viewerRole) > roleRank(targetRole);
 }

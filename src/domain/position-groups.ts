@@ -1,20 +1,18 @@
-/**
- * Position-group rules shared by the console's form and the server's schema (spec §5, §9).
- */
+/** Position-group rules shared by the console's form and the server's schema. */
 
-/** Letters, digits, underscore and hyphen (spec §5). ASCII only: a code is an identifier. */
+/** Letters, digits, underscore and hyphen. ASCII only: a code is an identifier. */
 export const GROUP_CODE_PATTERN = '^[A-Za-z0-9_-]+$';
 export const GROUP_CODE_REGEX = new RegExp(GROUP_CODE_PATTERN);
 
-/** Length of a generated code (spec §9); a typed code may be longer, up to LIMITS.codeMax. */
+/** Length of a generated code; a typed code may be longer, up to LIMITS.codeMax. */
 export const GENERATED_GROUP_CODE_LENGTH = 20;
 
 /** More positions than any site has; it only keeps one request bounded. */
 export const GROUP_POSITIONS_MAX = 10_000;
 
 /**
- * The generate-code button (spec §5): lowercase the name, strip non-alphanumerics, spaces to `_`,
- * cut to 20 characters. The spec's steps read literally would strip the spaces before they could
+ * The generate-code button: lowercase the name, strip non-alphanumerics, spaces to `_`,
+ * cut to 20 characters. Those steps read literally would strip the spaces before they could
  * become underscores, so the order is:
  *   1. lowercase, and drop diacritics (ä → a, é → e), since the code allows ASCII letters only and
  *      "Itä" should give "ita", not "it";

@@ -1,7 +1,7 @@
 /**
- * Position rules shared by the console's form and the server (spec §5, §9): the NFC id
- * generator, coordinate bounds and rounding, and the field checks the API and the CSV import
- * apply to a position after its text has been trimmed.
+ * Position rules shared by the console's form and the server: the NFC id generator, coordinate
+ * bounds and rounding, and the field checks the API and the CSV import apply to a position after
+ * its text has been trimmed.
  */
 import { formatMessage, LIMITS } from './validation.ts';
 

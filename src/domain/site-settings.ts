@@ -1,5 +1,5 @@
 /**
- * Site settings (spec §3): the fields, their defaults and the bounds both the console's form and
+ * Site settings: the fields, their defaults and the bounds both the console's form and
  * the server's schema enforce, so the two reject the same input.
  */
 
@@ -7,7 +7,7 @@
 export const DATE_FORMATS = ['DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD.MM.YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
 
-/** Roles a new user may get by default: never owner or admin (spec §5). */
+/** Roles a new user may get by default: never owner or admin. */
 export const DEFAULT_ROLE_OPTIONS = ['worker', 'manager'] as const;
 export type DefaultUserRole = (typeof DEFAULT_ROLE_OPTIONS)[number];
 

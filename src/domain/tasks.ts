@@ -1,4 +1,4 @@
-/** Task vocabularies (spec §3, §9), shared by the forms, the API schemas and the database checks. */
+/** Task vocabularies, shared by the forms, the API schemas and the database checks. */
 export const TASK_CATEGORIES = ['safety', 'quality', 'installation', 'testing', 'documentation'] as const;
 export type TaskCategory = (typeof TASK_CATEGORIES)[number];
 
@@ -30,13 +30,13 @@ export const TASK_LIMITS = {
   pageSizeDefault: 50,
 } as const;
 
-/** Spec §9: a template code is a 15-character prefix plus a 6-digit suffix. */
+/** A template code is a 15-character prefix plus a 6-digit suffix. */
 export const TEMPLATE_CODE_PREFIX_LENGTH = 15;
 export const TEMPLATE_CODE_SUFFIX_DIGITS = 6;
 const SUFFIX_SPACE = 10 ** TEMPLATE_CODE_SUFFIX_DIGITS;
 
 /**
- * The prefix of a template code (spec §5): the name uppercased, non-alphanumerics to `_`, cut to 15
+ * The prefix of a template code: the name uppercased, non-alphanumerics to `_`, cut to 15
  * characters. Accented letters are folded first (Äänieristys → AANIERISTYS), so a Finnish or Swedish
  * name gives a readable code rather than a row of underscores.
  */
@@ -50,7 +50,7 @@ export function templateCodePrefix(name: string): string {
   return folded || 'TASK';
 }
 
-/** The 6-digit suffix from a timestamp (spec §5: the last six digits of the time in ms). */
+/** The 6-digit suffix from a timestamp: the last six digits of the time in ms. */
 export function timestampSuffix(now: number = Date.now()): number {
   return Math.abs(Math.trunc(now)) % SUFFIX_SPACE;
 }

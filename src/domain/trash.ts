@@ -1,7 +1,7 @@
 /**
- * The trash (issue 23 §2), shared by the server (GET /trash, restore, delete forever) and the
- * console (the Trash screen, the Undo toast): which kinds of record go to the trash, which
- * permission deletes (and so lists and restores) each, and who may delete forever.
+ * The trash, shared by the server (GET /trash, restore, delete forever) and the console (the Trash
+ * screen, the Undo toast): which kinds of record go to the trash, which permission deletes (and so
+ * lists and restores) each, and who may delete forever.
  */
 import { hasAnyPermission, hasPermission, type Permission, type RoleLike } from './permissions.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Validation limits and message keys shared by the console's yup schemas and the server's
- * TypeBox schemas (spec §5, §9), so a form and the API reject the same input with the same text.
+ * TypeBox schemas, so a form and the API reject the same input with the same text.
  */
 
 export const LIMITS = {
@@ -23,11 +23,11 @@ export const LIMITS = {
   searchMax: 100,
 } as const;
 
-/** A simple email pattern (spec §5); the same regular expression on both sides. */
+/** A simple email pattern; the same regular expression on both sides. */
 export const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$';
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 
-/** The generic messages of spec §5, in English, with {{min}}/{{max}} placeholders (i18next style). */
+/** The generic validation messages, in English, with {{min}}/{{max}} placeholders (i18next style). */
 export const MESSAGES = {
   required: 'This field is required',
   email: 'Please enter a valid email address',

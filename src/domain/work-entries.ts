@@ -1,10 +1,9 @@
 /**
- * Work entries (spec §3, §4): the statuses, the one state chart every status change
- * follows, the server-computed duration, the distance from the position, and the list's sorts
- * and limits. Shared by the API and the console, so both speak of the same transitions.
+ * Work entries: the statuses, the one state chart every status change follows, the server-computed
+ * duration, the distance from the position, and the list's sorts and limits. Shared by the API and
+ * the console, so both speak of the same transitions.
  */
 
-/** Work entry statuses (spec §3). */
 export const WORK_ENTRY_STATUSES = ['in_progress', 'completed', 'failed', 'paused', 'cancelled'] as const;
 export type WorkEntryStatus = (typeof WORK_ENTRY_STATUSES)[number];
 
@@ -81,7 +80,7 @@ export function workedMinutes(startedAt: Date, endedAt: Date, pausedSeconds: num
   return Math.max(0, Math.round(seconds / 60));
 }
 
-/** Hours and minutes of a duration, as the console shows it (spec §9). */
+/** Hours and minutes of a duration, as the console shows it. */
 export function splitMinutes(minutes: number): { hours: number; minutes: number } {
   const whole = Math.max(0, Math.round(minutes));
   return { hours: Math.floor(whole / 60), minutes: whole % 60 };
@@ -130,7 +129,7 @@ export const WORK_ENTRY_NOTES_MAX = 2000;
  */
 export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_-]{1,100}$';
 export const IDEMPOTENCY_KEY_DAYS = 7;
-/** Recent entries on the dashboard (spec §9). */
+/** How many recent entries the dashboard lists. */
 export const DASHBOARD_RECENT = 5;
 export const DASHBOARD_CHART_DAYS = 14;
 /** Image types a photo may be, recognised by their first bytes, never by the name. */

@@ -1,7 +1,7 @@
 /**
- * Mirrors the session's token and user into browser storage (spec §3, §4) from a snapshot
- * subscription, outside the machine: the machine stays free of I/O and pastes into the Stately
- * visualizer with nothing to stub. Writes only when token or user changed.
+ * Mirrors the session's token and user into browser storage from a snapshot subscription, outside
+ * the machine: the machine stays free of I/O and pastes into the Stately visualizer with nothing to
+ * stub. Writes only when token or user changed.
  */
 import type { ActorRefFrom, Subscription } from 'xstate';
 import type { AuthMachine } from './auth.machine.ts';

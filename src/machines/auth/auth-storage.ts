@@ -1,5 +1,5 @@
 /**
- * The session as kept in browser storage (spec §3): keys `token` and `user`. Read once when the
+ * The session as kept in browser storage: keys `token` and `user`. Read once when the
  * session starts and written by its snapshot subscription (auth-persistence.ts); nothing else
  * reads the token here. Every read tolerates missing storage (private mode, tests) and corrupt
  * JSON, which read as "no session".

@@ -1,5 +1,5 @@
 /**
- * The session (spec §4): starts from the stored token and user, validates them, keeps the access
+ * The session: starts from the stored token and user, validates them, keeps the access
  * token fresh (proactively every 5 minutes, and on demand when the HTTP client meets a 401), and
  * signs in and out. No React, no fetch, no storage: the four server calls are actors supplied with
  * .provide() (see auth.actors.ts; the defaults below only fail loudly), and storage follows the
@@ -8,7 +8,7 @@
 import { and, assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SessionUser } from '../../api/gen/model';
 
-// --- Access-token timing rules (spec §4, §9) ---------------------------------------------
+// --- Access-token timing rules ----------------------------------------------------------
 // Pure functions kept in this file so it pastes into the Stately visualizer with nothing to stub.
 // The payload is decoded without a library: the console only reads `exp`; the server verifies
 // signatures.
@@ -196,7 +196,7 @@ export const authMachine = setup({
     resuming: {
       description:
         'The stored token was stale (cleared) but a user was signed in: one refresh through the ' +
-        'httpOnly cookie (spec §4: a refresh is attempted on start) before signing out, so a tab ' +
+        'httpOnly cookie (a refresh is attempted on start) before signing out, so a tab ' +
         'left closed longer than the access-token lifetime does not lose its session. With no ' +
         'answer (offline) the user stays signed in without a token.',
       tags: ['loading'],

@@ -1,10 +1,9 @@
 /**
- * The site settings screen's behaviour (spec §4 Site settings): load, edit (dirty
- * against the saved values), save with the version the edits were based on, the 3-second success
- * banner, the load and save failures, and the stale-version conflict (someone else saved first).
- * No React, no fetch: the two server calls are actors supplied with .provide() (see
- * site-settings.actors.ts; the defaults below only fail loudly). Pastes into the Stately
- * visualizer as it is.
+ * The site settings screen's behaviour: load, edit (dirty against the saved values), save with the
+ * version the edits were based on, the 3-second success banner, the load and save failures, and the
+ * stale-version conflict (someone else saved first). No React, no fetch: the two server calls are
+ * actors supplied with .provide() (see site-settings.actors.ts; the defaults below only fail
+ * loudly). Pastes into the Stately visualizer as it is.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { SiteSettings } from '../../domain/site-settings.ts';

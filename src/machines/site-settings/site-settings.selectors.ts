@@ -5,7 +5,7 @@ import type { SiteSettingsMachine } from './site-settings.machine.ts';
 export type SiteSettingsSnapshot = SnapshotFrom<SiteSettingsMachine>;
 
 export interface SiteSettingsView {
-  /** Spec §4: the spinner shows on the first load only, and only while the form is not dirty. */
+  /** The spinner shows on the first load only, and only while the form is not dirty. */
   showSpinner: boolean;
   /** Loading or saving: the form and its buttons are disabled. */
   busy: boolean;

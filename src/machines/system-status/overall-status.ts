@@ -1,6 +1,6 @@
 /**
- * Spec §4 Service status: a service is healthy, degraded or unhealthy, anything else is unknown
- * (the screen shows a spinner). The overall status is the worst of them, 'unknown' with none.
+ * A service is healthy, degraded or unhealthy, anything else is unknown (the screen shows a
+ * spinner). The overall status is the worst of them, 'unknown' with none.
  */
 export const SERVICE_STATUSES = ['healthy', 'degraded', 'unhealthy'] as const;
 export type KnownStatus = (typeof SERVICE_STATUSES)[number];
@@ -18,7 +18,7 @@ export function overallStatus(services: readonly { status?: unknown }[]): Displa
   return 'healthy';
 }
 
-/** PrimeReact Tag severities: healthy success, degraded warning, unhealthy error (spec §4). */
+/** PrimeReact Tag severities: healthy success, degraded warning, unhealthy error. */
 export const STATUS_SEVERITY: Record<DisplayStatus, 'success' | 'warning' | 'danger' | 'secondary'> = {
   healthy: 'success',
   degraded: 'warning',

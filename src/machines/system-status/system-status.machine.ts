@@ -1,11 +1,10 @@
 /**
- * The system status screen's behaviour (spec §2, §4): health and metrics fetched
- * together on open, on Refresh and every 30 s; a failed fetch shows the server's message (or the
- * generic one) and polling goes on; polling pauses while the browser tab is hidden and refreshes at
- * once when it returns, and stops when the screen closes (the actor is stopped). The tab's
- * visibility arrives as events from a listener outside the machine. No React, no fetch: the
- * fetch is an actor supplied with .provide() (system-status.actors.ts). Pastes into the Stately
- * visualizer as it is.
+ * The system status screen's behaviour: health and metrics fetched together on open, on Refresh and
+ * every 30 s; a failed fetch shows the server's message (or the generic one) and polling goes on;
+ * polling pauses while the browser tab is hidden and refreshes at once when it returns, and stops
+ * when the screen closes (the actor is stopped). The tab's visibility arrives as events from a
+ * listener outside the machine. No React, no fetch: the fetch is an actor supplied with .provide()
+ * (system-status.actors.ts). Pastes into the Stately visualizer as it is.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { GetSystemMetrics200Metrics, JobStatus, ServiceHealth } from '../../api/gen/model';
@@ -44,7 +43,7 @@ export type SystemStatusEvent =
 /**
  * The server's message when it answered with its own error body; none for a transport failure or
  * an answer without one (a proxy's 502 page, an empty 500), whose text is only a status
- * (`serverSent` false): the screen then says 'Failed to fetch system status' (spec §8).
+ * (`serverSent` false): the screen then says 'Failed to fetch system status'.
  */
 export function serverMessageOf(error: unknown): string | null {
   const { status, body, serverSent } = (error ?? {}) as {
