@@ -1,9 +1,8 @@
 /**
- * Which language the console starts in, in spec §1's order and with i18next-browser-
- * languagedetector's names (in a fraction of its size, for the first load): `?lng=` in the
- * address, the `i18next` cookie, localStorage `i18nextLng`, sessionStorage `i18nextLng`, the
- * browser's languages, then `<html lang>`; English otherwise. The choice is remembered in
- * localStorage.
+ * Which language the console starts in, in this order and with i18next-browser-languagedetector's
+ * names (in a fraction of its size, for the first load): `?lng=` in the address, the `i18next`
+ * cookie, localStorage `i18nextLng`, sessionStorage `i18nextLng`, the browser's languages, then
+ * `<html lang>`; English otherwise. The choice is remembered in localStorage.
  */
 import type { LanguageDetectorModule } from 'i18next';
 import { LANGUAGES } from './languages.ts';

@@ -1,7 +1,7 @@
 /**
- * A duration as hours and minutes (spec §9), in one style per language wherever the console
- * shows one: '2 h 22 min' and '40 min' (fi '2 t 22 min' and '40 min', sv '2 tim 22 min' and
- * '40 min'), never a short form beside a long one. '' when there is none yet.
+ * A duration as hours and minutes, in one style per language wherever the console shows one:
+ * '2 h 22 min' and '40 min' (fi '2 t 22 min' and '40 min', sv '2 tim 22 min' and '40 min'), never
+ * a short form beside a long one. '' when there is none yet.
  */
 import type { TFunction } from 'i18next';
 import { splitMinutes } from '../domain/work-entries.ts';

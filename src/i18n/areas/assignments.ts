@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** Position-task assignments (spec §2 legacy screen: assignments, bulk wizard, dependencies; §5, §8). */
+/** Position-task assignments (the legacy screen): assignments, the bulk wizard, dependencies. */
 export const assignments = defineArea({
   en: {
     nav: 'Task assignments',

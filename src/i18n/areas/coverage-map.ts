@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The coverage map and floor plans (issue 24 §3), views of the coverage screen. */
+/** The coverage map and floor plans, views of the coverage screen. */
 export const coverageMap = defineArea({
   en: {
     views: { label: 'View', report: 'Report', map: 'Map', plans: 'Floor plans' },

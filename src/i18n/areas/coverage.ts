@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The coverage screen (issue 24 §2): on time, late and missed visits per period. */
+/** The coverage screen: on time, late and missed visits per period. */
 export const coverage = defineArea({
   en: {
     nav: 'Coverage',

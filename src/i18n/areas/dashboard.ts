@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The dashboard (spec §2 Dashboard). */
+/** The dashboard. */
 export const dashboard = defineArea({
   en: {
     nav: 'Dashboard',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The Profile dialog's notification email choices (issue 25 §3). */
+/** The Profile dialog's notification email choices. */
 export const notifications = defineArea({
   en: {
     title: 'Email notifications',

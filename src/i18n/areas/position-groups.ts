@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The position groups screen (spec §2 Position groups, §5 Position group form, §8). */
+/** The position groups screen, its form and its failures. */
 export const positionGroups = defineArea({
   en: {
     nav: 'Position groups',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The positions screen (spec §2 Positions, §5 Position form, §8), its CSV import and tag sheet. */
+/** The positions screen, its form, CSV import and tag sheet. */
 export const positions = defineArea({
   en: {
     nav: 'Positions',

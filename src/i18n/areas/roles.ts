@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The roles and permissions screen (spec §2 Roles and permissions, §6, and the site's custom roles). */
+/** The roles and permissions screen, with the site's custom roles. */
 export const rolesScreen = defineArea({
   en: {
     nav: 'Roles and permissions',

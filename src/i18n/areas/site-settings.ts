@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The site settings screen (spec §2 Site settings, §4, §5, §8). */
+/** The site settings screen: its cards, banners and failures. */
 export const siteSettings = defineArea({
   en: {
     nav: 'Site settings',

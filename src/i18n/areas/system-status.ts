@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The system status screen (spec §2 System status, §4 Service status, §8). */
+/** The system status screen: services, stats and the fetch failure. */
 export const systemStatus = defineArea({
   en: {
     nav: 'System status',

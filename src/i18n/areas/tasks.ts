@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** Task management (spec §2 /position-tasks, §5 Task form, §8 save failures). */
+/** Task management (/position-tasks): instances, templates, their forms and save failures. */
 export const tasks = defineArea({
   en: {
     nav: 'Task management',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The user groups screen (spec §2 User groups, §5 User group create). */
+/** The user groups screen and its create dialog. */
 export const userGroups = defineArea({
   en: {
     nav: 'User groups',

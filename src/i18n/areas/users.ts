@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The users screen (spec §2 Users, §5 User form). */
+/** The users screen and its user form. */
 export const users = defineArea({
   en: {
     nav: 'Users',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** Visit schedules (issue 24 §1): when each position must be visited. */
+/** Visit schedules: when each position must be visited. */
 export const visitSchedules = defineArea({
   en: {
     nav: 'Visit schedules',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** Webhooks (issue 25 §3): URLs told about the site's events, signed. */
+/** Webhooks: URLs told about the site's events, signed. */
 export const webhooks = defineArea({
   en: {
     nav: 'Webhooks',

@@ -1,6 +1,6 @@
 import { defineArea } from '../define-area.ts';
 
-/** The work entries screen (spec §2 Work entries, §3 Work entry). */
+/** The work entries screen and an entry's detail. */
 export const workEntries = defineArea({
   en: {
     nav: 'Work entries',

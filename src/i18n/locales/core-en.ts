@@ -43,7 +43,7 @@ export const enCore = {
       accept: 'Discard',
       keep: 'Keep editing',
     },
-    /** An edit dialog's record changed elsewhere (issue 26): the live notice and a refused save. */
+    /** An edit dialog's record changed elsewhere: the live notice and a refused save. */
     editConflict: {
       notice: 'Someone else changed this record while you were editing it.',
       message:
