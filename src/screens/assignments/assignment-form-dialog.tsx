@@ -20,7 +20,7 @@ type Props = RecordDialogProps & {
   tasks: Option[];
 };
 
-/** Spec §5 Assignment dialog: add (position and task required), or edit is_primary with both locked. */
+/** The assignment dialog: add (position and task required), or edit is_primary with both locked. */
 export function AssignmentFormDialog({ row, positions, tasks, ...shown }: Props) {
   const { t } = useTranslation();
   const refresh = useRefreshAssignments();

@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { requiredMessage as required } from '../../components/common/form-rules.ts';
 
 /**
- * Spec §5 Assignment dialog: position and task are required (both locked once it exists). The
+ * The assignment dialog: position and task are required (both locked once it exists). The
  * values are the create body as they are.
  */
 export const assignmentFormSchema = yup.object({

@@ -11,9 +11,9 @@ import { useActivePositionOptions, useActiveTaskOptions, useTemplateOptions } fr
 import './assignments.css';
 
 /**
- * Spec §2 Position-task assignments (legacy, three tabs): the current assignments, the bulk
- * assignment wizard and the task dependencies. The tab lives in the URL (?tab=), so a reload keeps it.
- * The wizard only creates, so a viewer without tasks.create sees no tab for it (spec §6).
+ * Position-task assignments (legacy, three tabs): the current assignments, the bulk assignment
+ * wizard and the task dependencies. The tab lives in the URL (?tab=), so a reload keeps it. The
+ * wizard only creates, so a viewer without tasks.create sees no tab for it.
  */
 export function AssignmentsScreen() {
   const { t } = useTranslation();

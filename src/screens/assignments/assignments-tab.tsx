@@ -28,7 +28,7 @@ type Props = {
   tasks: Option[];
 };
 
-/** Spec §2 current assignments: a server-paged table (there can be thousands), filters, add, edit, delete. */
+/** The current assignments: a server-paged table (there can be thousands), filters, add, edit, delete. */
 export function AssignmentsTab({ search, setSearch, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();

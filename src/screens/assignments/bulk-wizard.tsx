@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * Spec §2, §4 bulk assignment tool: a three-step wizard. The machine owns every step and rule;
+ * The bulk assignment tool: a three-step wizard. The machine owns every step and rule;
  * this only renders its snapshot and sends `wizard.*` events.
  */
 export function BulkWizard({ positions, tasks, tasksLoaded, templates }: Props) {

@@ -34,7 +34,7 @@ type NodeData =
   | { kind: 'dependency'; dependency: TaskDependency };
 
 /**
- * Spec §2 task dependencies as a tree per position: each task assigned there, and under it the
+ * Task dependencies as a tree per position: each task assigned there, and under it the
  * tasks it waits for. Tasks blocked now (a requires or blocks dependency on a task not completed
  * at the position) are marked. Add validates first; delete asks.
  */

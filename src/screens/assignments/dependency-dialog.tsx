@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * Spec §5 Dependency: a from task and a depends-on task (which excludes the from task) at the
+ * A new dependency: a from task and a depends-on task (which excludes the from task) at the
  * position. The server validates first; its error or 'Dependency validation failed' shows here,
  * and a create that still fails says 'Failed to create dependency' with the server's words.
  */

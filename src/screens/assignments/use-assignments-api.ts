@@ -1,6 +1,6 @@
 /**
  * The data the assignments screen reads: the generated hooks, with the option lists its pickers
- * need (active positions and tasks only: spec §4, inactive ones cannot take new assignments).
+ * need (active positions and tasks only: inactive ones cannot take new assignments).
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';

@@ -25,7 +25,7 @@ function ResultMessage({ outcome }: { outcome: BulkOutcome }) {
   );
 }
 
-/** Step 0: the method (spec §2), and the last run's result once the wizard has come back here. */
+/** Step 0: the method, and the last run's result once the wizard has come back here. */
 export function WizardMethodStep({ wizard, positions, tasks }: Props) {
   const { t } = useTranslation();
   const { snapshot, send } = wizard;

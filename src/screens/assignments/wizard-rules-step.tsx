@@ -26,7 +26,7 @@ type Props = {
 const codeOf = (options: Option[], id: number | null) =>
   id === null ? '' : (options.find((o) => o.value === id)?.label.split(' – ')[0] ?? `#${id}`);
 
-/** Step 1: the rule being configured (spec §3 Bulk rule) and the rules added so far. */
+/** Step 1: the rule being configured and the rules added so far. */
 export function WizardRulesStep({ wizard, positions, tasks, templates }: Props) {
   const { t } = useTranslation();
   const { snapshot, send } = wizard;

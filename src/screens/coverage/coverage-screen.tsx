@@ -32,7 +32,7 @@ import './coverage.css';
 type Counted = { counts: CoverageCounts };
 
 /**
- * Issue 24 §2: on-time share, late and missed counts for a period, per day, the worst positions
+ * The coverage report: on-time share, late and missed counts for a period, per day, the worst positions
  * first (drill down to a position's windows and excuse a miss), workers; CSV and a printable page.
  */
 export function CoverageScreen() {

@@ -9,7 +9,7 @@ export const validateCoverageSearch = (search: Record<string, unknown>) => ({
   user: idParam(search.user),
   /** The position whose windows are shown. */
   position: idParam(search.position),
-  /** The view (issue 24 §3): the report (none), the map or the floor plans, and the plan shown. */
+  /** The view: the report (none), the map or the floor plans, and the plan shown. */
   view: enumParam(search.view, ['map', 'plans'] as const),
   plan: idParam(search.plan),
 });

@@ -10,10 +10,10 @@ type Props = {
 };
 
 /**
- * The per-day on-time share as a line chart (issue 24 §2), in SVG without a chart library. The
- * chart is one image with a summary for screen readers (first, last, lowest and highest day);
- * the same figures are a table just below it (open by default when printed, closable on screen).
- * A day with nothing judged leaves a gap in the line.
+ * The per-day on-time share as a line chart, in SVG without a chart library. The chart is one image
+ * with a summary for screen readers (first, last, lowest and highest day); the same figures are a
+ * table just below it (open by default when printed, closable on screen). A day with nothing judged
+ * leaves a gap in the line.
  */
 export function CoverageTrend({ days, formatDay }: Props) {
   const { t } = useTranslation();

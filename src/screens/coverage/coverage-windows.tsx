@@ -20,7 +20,7 @@ type Props = {
   formatDateTime: (value: string) => string;
 };
 
-/** One position's judged windows, newest first, with their visits and excuses (issue 24 §2 drill-down). */
+/** One position's judged windows, newest first, with their visits and excuses (the report's drill-down). */
 export function CoverageWindows({ from, to, positionId, userId, formatDateTime }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();

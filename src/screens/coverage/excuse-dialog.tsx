@@ -23,7 +23,7 @@ type Props = {
   onExcused: () => void;
 };
 
-/** A manager excuses a missed (or late) window with a reason (issue 24 §2). */
+/** A manager excuses a missed (or late) window with a reason. */
 export function ExcuseDialog({ windowId, onHide, onExcused }: Props) {
   const { t } = useTranslation();
   // Every coverage query: the report's counts and the windows both change.

@@ -53,9 +53,9 @@ type Props = {
 };
 
 /**
- * Guest access (issue 24 §4): read-only links to this report (its period and position group) for
- * a client or an inspector. Shown to a holder of coverage.share while the site allows guest access:
- * the links with who made them, expiry and views, revoking, and a new link shown once to copy.
+ * Guest access: read-only links to this report (its period and position group) for a client or an
+ * inspector. Shown to a holder of coverage.share while the site allows guest access: the links with
+ * who made them, expiry and views, revoking, and a new link shown once to copy.
  */
 export function ShareLinks({ from, to, groupId, groupName }: Props) {
   const { t } = useTranslation();

@@ -11,7 +11,7 @@ import { useSiteSettings } from '../../components/common/use-site-settings.ts';
 import { WORK_ENTRY_STATUSES } from '../../domain/work-entries.ts';
 import { formatSiteDay } from '../../i18n/format-date.ts';
 
-/** The chips' colours (spec §2): completed green, in progress orange, failed red, paused grey, cancelled red. */
+/** The status chips' colours: completed green, in progress orange, failed red, paused grey, cancelled red. */
 const COLOURS = {
   completed: '#16a34a',
   in_progress: '#f59e0b',

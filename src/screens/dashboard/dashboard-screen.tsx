@@ -27,7 +27,7 @@ const VIEW_LABEL = {
 } as const;
 
 /**
- * Spec §2 Dashboard from one summary call: count cards (users only with users.read, tasks only
+ * The dashboard, from one summary call: count cards (users only with users.read, tasks only
  * with tasks.read), quick actions by read permission, the five newest entries, and the 14-day
  * chart of entries by status.
  */
@@ -86,7 +86,7 @@ export function DashboardScreen() {
         ) : null}
         {can('tasks.read') ? (
           <StatCard
-            // The count is the template library's: the card opens it (issue 20 §4).
+            // The count is the template library's: the card opens it.
             to="/position-tasks"
             search={{ view: 'templates' }}
             icon="pi pi-check-square"

@@ -8,7 +8,7 @@ import { StatusChip } from '../work-entries/status-chip.tsx';
 
 type Props = { entries: GetDashboardSummary200RecentItem[] | undefined; loading: boolean; showAll: boolean };
 
-/** Spec §2: the first five entries with task, position and created date ('Unknown' when missing). */
+/** The first five entries with task, position and created date ('Unknown' when missing). */
 export function RecentActivity({ entries, loading, showAll }: Props) {
   const { t } = useTranslation();
   const { formatDateTime } = useSiteSettings();

@@ -14,7 +14,7 @@ type Props = {
   tone?: 'indigo' | 'teal' | 'amber' | 'rose';
 };
 
-/** A count that leads to its list (spec §2 Dashboard: each card is clickable). */
+/** A count that leads to its list: each card is a link. */
 export function StatCard({ to, search, icon, label, value, loading, hint, tone = 'indigo' }: Props) {
   return (
     <Link to={to} search={search} className={`stat-card stat-card--${tone}`}>

@@ -19,7 +19,7 @@ const planSchema = yup.object({
 });
 type PlanValues = yup.InferType<typeof planSchema>;
 
-/** A new floor plan with its image (issue 24 §3): the plan is made, then its image uploaded. */
+/** A new floor plan with its image: the plan is made, then its image uploaded. */
 export function FloorPlanDialog({
   visible,
   onHide,

@@ -1,10 +1,10 @@
 /**
- * The coverage screen's Floor plans view (issue 24 §3), loaded on demand: a plan image per
- * building and floor with its positions drawn in their current state (the same shapes, colours
- * and words as the map). With positions.update: add a plan with its image, replace the image,
- * delete the plan (after a confirmation), and arrange positions by dragging them from the list
- * onto the plan or moving placed ones (the keyboard: choose one, then the arrow keys). Every
- * placement is saved when it is dropped.
+ * The coverage screen's Floor plans view, loaded on demand: a plan image per building and floor
+ * with its positions drawn in their current state (the same shapes, colours and words as the map).
+ * With positions.update: add a plan with its image, replace the image, delete the plan (after a
+ * confirmation), and arrange positions by dragging them from the list onto the plan or moving
+ * placed ones (the keyboard: choose one, then the arrow keys). Every placement is saved when it is
+ * dropped.
  */
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';

@@ -1,8 +1,8 @@
 import type { TFunction } from 'i18next';
 
 /**
- * The session keeps an error code, not text (spec §8 shows the server's message; ours is the
- * translated equivalent): known codes have their own text, anything else is 'Login failed'.
+ * The session keeps an error code, not text (the server's message, translated): known codes have
+ * their own text, anything else is 'Login failed'.
  */
 const KNOWN = {
   INVALID_CREDENTIALS: 'login.invalidCredentials',

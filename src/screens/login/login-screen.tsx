@@ -12,7 +12,7 @@ export type LoginNotice = 'password-set' | 'password-reset';
 const NOTICES = { 'password-set': 'login.passwordSet', 'password-reset': 'login.passwordReset' } as const;
 
 /**
- * Spec §2 Login. The router redirects once the session is signed in. Plain inputs and buttons with
+ * The login screen. The router redirects once the session is signed in. Plain inputs and buttons with
  * the theme's classes: the first load needs no PrimeReact component. main.tsx loads the app shell
  * and the dashboard while the sign-in request runs. After a password was set with an emailed link,
  * it opens with the account's email filled in and says so.

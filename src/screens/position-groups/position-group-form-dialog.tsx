@@ -16,14 +16,14 @@ import { positionGroupsListKey } from './use-position-groups-api.ts';
 type Props = RecordDialogProps & { group: PositionGroupDetail | null };
 
 /**
- * Spec §8: the server's message, or 'Failed to save position group'. Only a 4xx message says
+ * A failed save shows the server's message, or 'Failed to save position group'. Only a 4xx message says
  * something about the request; a 5xx or a lost connection gets the translated text.
  */
 function saveFailure(error: unknown, fallback: string): string {
   return isApiError(error) && error.status >= 400 && error.status < 500 ? error.message : fallback;
 }
 
-/** Spec §5 position group form, in the app's one form dialog. */
+/** The position group form, in the app's one form dialog. */
 export function PositionGroupFormDialog({ group, ...shown }: Props) {
   const { t } = useTranslation();
   // The list and the group read by id (its path is below the list's).

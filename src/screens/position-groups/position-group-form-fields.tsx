@@ -15,7 +15,7 @@ export function PositionGroupFormFields({ form, mode }: Props) {
   const { t } = useTranslation();
   const { control, getValues, setValue } = form;
   const field = fieldsOf(control, 'position-group');
-  // Spec §5: the button makes the code from the name; the code stays editable.
+  // The button makes the code from the name; the code stays editable.
   const generate = () =>
     setValue('group_code', generatePositionGroupCode(getValues('group_name') ?? ''), {
       shouldValidate: true,

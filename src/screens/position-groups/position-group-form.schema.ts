@@ -11,9 +11,9 @@ import { GROUP_CODE_REGEX } from '../../domain/position-groups.ts';
 import { LIMITS } from '../../domain/validation.ts';
 
 /**
- * Spec §5 position group form, with the server's limits and code pattern (src/domain).
- * position_ids is the whole membership, inactive positions included: the picker hides those,
- * but they must be sent back or the save would drop them from the group.
+ * The position group form, with the server's limits and code pattern (src/domain). position_ids is
+ * the whole membership, inactive positions included: the picker hides those, but they must be sent
+ * back or the save would drop them from the group.
  */
 export const positionGroupFormSchema = yup.object({
   group_name: groupRules.name(),

@@ -19,8 +19,8 @@ import {
 import './position-groups.css';
 
 /**
- * Spec §2 Position groups: the site's groups, add and edit in a dialog, delete after a confirmation;
- * a search kept in the URL (issue 20 §4), and a new group shown on its page.
+ * Position groups: the site's groups, add and edit in a dialog, delete after a confirmation;
+ * a search kept in the URL, and a new group shown on its page.
  */
 export function PositionGroupsScreen() {
   const { t } = useTranslation();

@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * Spec §2 Position groups: name, code chip, description (left out when no group has one),
+ * The position groups table: name, code chip, description (left out when no group has one),
  * "count (active count)", created, status.
  */
 export function PositionGroupsTable({ groups, loading, onEdit, onDelete, createdId, empty }: Props) {

@@ -15,9 +15,9 @@ const usePickerPositions = () =>
   useListPositions({ include_inactive: true }, { query: { select: (body) => body.positions } });
 
 /**
- * The group's positions (spec §2): a filterable multi-select of the active positions. Inactive
- * members stay in the group but are not offered (spec §4), so the field keeps them out of the
- * picker's value and adds them back to every change; a warning says how many there are.
+ * The group's positions: a filterable multi-select of the active positions. Inactive members stay
+ * in the group but are not offered, so the field keeps them out of the picker's value and adds them
+ * back to every change; a warning says how many there are.
  */
 export function PositionPicker({ control }: { control: Control<PositionGroupFormValues> }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { roundCoordinate } from '../../domain/positions.ts';
 
 /**
- * The device's position from the browser (spec §5 use-current-location), to 6 decimals. Rejects
+ * The device's position from the browser (the use-current-location button), to 6 decimals. Rejects
  * when the browser has no geolocation, the user refuses, or no fix comes in time.
  */
 export function currentCoordinates(

@@ -11,7 +11,7 @@ import { positionsListKey } from './use-positions-api.ts';
 /** The position to edit, or null to add one. */
 type Props = RecordDialogProps & { position: Position | null };
 
-/** Spec §5 position form: add or edit, in the app's one form dialog. */
+/** The position form: add or edit, in the app's one form dialog. */
 export function PositionFormDialog({ position, ...shown }: Props) {
   const { t } = useTranslation();
   const createPosition = useInvalidatingMutation(useCreatePosition, [positionsListKey]);
@@ -23,7 +23,7 @@ export function PositionFormDialog({ position, ...shown }: Props) {
     header: [t('positions.add'), t('positions.edit')],
     create: (values) => createPosition.mutateAsync({ data: toCreateBody(values) }),
     update: (row, values) => updatePosition.mutateAsync({ id: row.id, data: toUpdateBody(values) }),
-    // Spec §8: 'Failed to save position. Please try again', inside the dialog.
+    // 'Failed to save position. Please try again', inside the dialog.
     failureMessage: t('positions.saveFailed'),
   });
 

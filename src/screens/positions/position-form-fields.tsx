@@ -20,7 +20,7 @@ type Props = {
   editing: boolean;
 };
 
-/** Spec §5 position form: code, name, description, location, NFC id (generated on request), coordinates. */
+/** The position form: code, name, description, location, NFC id (generated on request), coordinates. */
 export function PositionFormFields({ form, editing }: Props) {
   const { t } = useTranslation();
   const { control, setValue, setError, clearErrors } = form;
@@ -35,7 +35,7 @@ export function PositionFormFields({ form, editing }: Props) {
       setValue('longitude', longitude, { shouldDirty: true, shouldValidate: true });
       clearErrors('location');
     } catch {
-      // Spec §8: the failure shows on the location field.
+      // A failed lookup shows on the location field.
       setError('location', { type: 'geolocation', message: formMessage('positions.form.locationFailed') });
     } finally {
       setLocating(false);

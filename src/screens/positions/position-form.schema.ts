@@ -13,7 +13,7 @@ import { POSITION_LIMITS as L, LATITUDE_RANGE, LONGITUDE_RANGE } from '../../dom
 const latitudeRange = formMessage('positions.form.latitudeRange');
 const longitudeRange = formMessage('positions.form.longitudeRange');
 
-/** One coordinate: empty, or a number in range; if either coordinate is set, both must be (spec §5). */
+/** One coordinate: empty, or a number in range; if either coordinate is set, both must be. */
 const coordinate = (range: { min: number; max: number }, message: string, other: 'latitude' | 'longitude') =>
   yup
     .number()
@@ -26,7 +26,7 @@ const coordinate = (range: { min: number; max: number }, message: string, other:
     });
 
 /**
- * Spec §5 position form, with the server's limits (src/domain). The form names two fields as the
+ * The position form, with the server's limits (src/domain). The form names two fields as the
  * old console did (name, location); the API's names are position_name and location_details.
  */
 export function positionFormSchema() {
@@ -96,7 +96,7 @@ function fields(values: PositionFormValues) {
 const coordinatesOf = ({ latitude, longitude }: PositionFormValues) =>
   latitude != null && longitude != null ? { latitude, longitude } : null;
 
-/** Coordinates are sent only when set (spec §5). */
+/** Coordinates are sent only when set. */
 export function toCreateBody(values: PositionFormValues): CreatePositionBody {
   const coordinates = coordinatesOf(values);
   return coordinates ? { ...fields(values), coordinates } : fields(values);

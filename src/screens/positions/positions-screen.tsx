@@ -22,7 +22,7 @@ import './positions.css';
 const TagSheetDialog = lazy(() => import('./tag-sheet-dialog.tsx'));
 
 /**
- * Spec §2 Positions: the site's positions (search and the inactive switch in the URL), add and
+ * Positions: the site's positions (search and the inactive switch in the URL), add and
  * edit in a dialog, delete after a confirmation (or deactivate, when the position has history);
  * plus the CSV import and the printable tag sheet.
  */

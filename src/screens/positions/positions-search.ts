@@ -6,7 +6,7 @@
 import { booleanParam, textParam } from '../../components/routing/search-params.ts';
 
 export const validatePositionsSearch = (search: Record<string, unknown>) => ({
-  /** Show inactive positions too (spec §2: a switch; hidden by default). */
+  /** Show inactive positions too (a switch; hidden by default). */
   inactive: booleanParam(search.inactive),
   /** Text within the code, name or NFC tag id. */
   q: textParam(search.q, 100),

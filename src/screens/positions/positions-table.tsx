@@ -30,7 +30,7 @@ const text = (value: string | null) => value ?? '';
 type Row = Position & { selected: boolean };
 
 /**
- * Spec §2 Positions: code, name, description, location, NFC tag id, created and status, sorted by
+ * The positions table: code, name, description, location, NFC tag id, created and status, sorted by
  * code. Paging and sorting happen on the server (lazy), one page at a time.
  */
 export function PositionsTable(props: Props) {

@@ -17,7 +17,7 @@ type Props = {
   onSaved: () => void;
 };
 
-/** Create Custom Role (spec §2), saved for real: name, level and permissions grouped by category. */
+/** Create Custom Role, saved for real: name, level and permissions grouped by category. */
 export function CreateRoleDialog({ visible, onHide, levels, grantable, save, onSaved }: Props) {
   const { t } = useTranslation();
   const [name, setName] = useState('');

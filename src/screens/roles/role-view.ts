@@ -1,4 +1,4 @@
-/** What the roles screen derives from GET /roles and the viewer (spec §2, §6). */
+/** What the roles screen derives from GET /roles and the viewer. */
 import { useTranslation } from 'react-i18next';
 import type { RoleInfo } from '../../api/gen/model';
 import {

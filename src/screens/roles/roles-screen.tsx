@@ -24,7 +24,7 @@ import { RolePanels } from './role-panels.tsx';
 import { canEdit, roleKey, useRoleLabel } from './role-view.ts';
 import './roles.css';
 
-/** Spec §2 Roles and permissions, with custom roles saved and enforced by the server. */
+/** Roles and permissions, with custom roles saved and enforced by the server. */
 export function RolesScreen() {
   const { t } = useTranslation();
   const label = useRoleLabel();

@@ -1,4 +1,4 @@
-/** The screen's banners (spec §4, §8): saved for 3 seconds, load and save failures, a stale save. */
+/** The screen's banners: saved for 3 seconds, load and save failures, a stale save. */
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { useTranslation } from 'react-i18next';

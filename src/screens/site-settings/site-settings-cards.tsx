@@ -1,4 +1,4 @@
-/** The six cards of spec §2 Site settings, bound to the form. */
+/** The site settings' six cards, bound to the form. */
 import type { ReactNode } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 /**
  * The two inputs the settings form needs beyond the kit's fields: a whole-number text input
- * (spec §5: anything can be typed; the schema parses it) that can be disabled, and the time zone
+ * (anything can be typed; the schema parses it) that can be disabled, and the time zone
  * picker (every zone the server accepts, i.e. the database knows, filterable).
  */
 import { Dropdown } from 'primereact/dropdown';

@@ -16,7 +16,7 @@ import { EMAIL_REGEX, LIMITS } from '../../domain/validation.ts';
 const required = formMessage('validation.required');
 const max = (n: number) => formMessage('validation.maxLength', { max: n });
 
-/** Spec §5: the numeric fields are parsed as integers, and unparseable input becomes 0. */
+/** The numeric fields are parsed as integers, and unparseable input becomes 0. */
 export function toInt(value: unknown): number {
   if (typeof value === 'number') return Number.isFinite(value) ? Math.trunc(value) : 0;
   const n = Number.parseInt(String(value ?? '').trim(), 10);
@@ -35,7 +35,7 @@ const bounded = (key: NumericSetting) => {
     .max(upper, message);
 };
 
-/** The settings form (spec §2 Site settings, §5), with the limits the server's schema uses. */
+/** The settings form, with the limits the server's schema uses. */
 export const siteSettingsSchema = yup.object({
   siteName: yup
     .string()
@@ -70,7 +70,7 @@ export const siteSettingsSchema = yup.object({
     .string<DateFormat>()
     .required(required)
     .oneOf([...DATE_FORMATS], required),
-  // The coverage map's base map (issue 24 §3): the server's rule (src/domain/coverage-map.ts).
+  // The coverage map's base map: the server's rule (src/domain/coverage-map.ts).
   mapTileUrl: yup
     .string()
     .trim()

@@ -11,8 +11,8 @@ import './site-settings.css';
 const FORM_ID = 'site-settings-form';
 
 /**
- * Spec §2 Site settings: six cards in one form, saved together. The machine
- * (machines/site-settings) owns loading, dirty, saving, the banners and the stale-save conflict.
+ * Site settings: six cards in one form, saved together. The machine (machines/site-settings) owns
+ * loading, dirty, saving, the banners and the stale-save conflict.
  */
 export function SiteSettingsScreen() {
   const { t } = useTranslation();

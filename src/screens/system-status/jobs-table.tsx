@@ -1,7 +1,7 @@
 /**
- * Issue 26 §2: the background jobs on the System status page — each job's last run (when, ok or
- * failed, which attempt, what it did on this site), its next run, and its failures of the last
- * 24 hours with the latest error. Stacked rows on a phone, like the Services table.
+ * The background jobs on the System status page — each job's last run (when, ok or failed, which
+ * attempt, what it did on this site), its next run, and its failures of the last 24 hours with the
+ * latest error. Stacked rows on a phone, like the Services table.
  */
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';

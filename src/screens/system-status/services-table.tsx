@@ -1,4 +1,4 @@
-/** Spec §2 System status: the Services table (service, status, response time, details). */
+/** The Services table (service, status, response time, details). */
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -36,7 +36,7 @@ export function ServiceName({ name }: { name: string }) {
 }
 
 /**
- * A service's status chip; an unknown status is still being checked (spec §4: a spinner), unless
+ * A service's status chip; an unknown status is still being checked (a spinner), unless
  * `settled` says the answer is in and there is nothing more to wait for (the overall status of
  * no services: the chip says 'Unknown').
  */

@@ -1,4 +1,4 @@
-/** Spec §2 System status: the overall status card, Quick Stats, System Info and Resource Usage. */
+/** The system status cards: the overall status card, Quick Stats, System Info and Resource Usage. */
 import { ProgressBar } from 'primereact/progressbar';
 import { useTranslation } from 'react-i18next';
 import type { GetSystemMetrics200Metrics, ServiceHealth } from '../../api/gen/model';
@@ -92,7 +92,7 @@ export function SystemInfo({ metrics }: { metrics: GetSystemMetrics200Metrics | 
   );
 }
 
-/** Shown only when some service reports memory or CPU (spec §2). */
+/** Shown only when some service reports memory or CPU. */
 export function ResourceUsage({ services }: { services: ServiceHealth[] }) {
   const { t, i18n } = useTranslation();
   const percent = new Intl.NumberFormat(i18n.resolvedLanguage, {

@@ -10,7 +10,7 @@ import { useSystemStatus } from './use-system-status.ts';
 import './system-status.css';
 
 /**
- * Spec §2 System status: health and metrics, refreshed on open, on Refresh and every 30 seconds
+ * System status: health and metrics, refreshed on open, on Refresh and every 30 seconds
  * by the machine (machines/system-status), which pauses while the tab is hidden.
  */
 export function SystemStatusScreen() {

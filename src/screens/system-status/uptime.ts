@@ -1,4 +1,4 @@
-/** Spec §2/§9: uptime as days, hours and minutes (seconds are dropped, never rounded up). */
+/** Uptime as days, hours and minutes (seconds are dropped, never rounded up). */
 export function splitUptime(seconds: number): { days: number; hours: number; minutes: number } {
   const total = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
   return {

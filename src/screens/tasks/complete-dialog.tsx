@@ -15,7 +15,7 @@ type Props = {
   onDone: () => void;
 };
 
-/** Spec §4: completion goes through its own call, with optional notes. */
+/** Completion goes through its own call, with optional notes. */
 export function CompleteDialog({ instance, onHide, onDone }: Props) {
   const { t } = useTranslation();
   const complete = useTasksMutation(useCompleteTaskInstance);

@@ -16,14 +16,14 @@ import { useTasksMutation } from './use-tasks-api.ts';
 
 type Props = {
   template: TaskTemplate | null;
-  /** Active positions only (spec §4). */
+  /** Active positions only: an inactive one takes no new task. */
   positions: readonly { value: number; label: string }[];
   onHide: () => void;
   onCreated: (result: BulkCreateResult) => void;
 };
 
 /**
- * Spec §2 template library: create a template's task at the chosen positions (select all, or
+ * From the template library: create a template's task at the chosen positions (select all, or
  * some), then say how many were created and how many skipped (they already had one open).
  */
 export function FromTemplateDialog({ template, positions, onHide, onCreated }: Props) {

@@ -23,7 +23,7 @@ type Props = RecordDialogProps & {
 
 const schema = instanceFormSchema();
 
-/** Spec §5 task form: add a task at a position, or edit one (its position locked). */
+/** The task form: add a task at a position, or edit one (its position locked). */
 export function InstanceFormDialog({ instance, positionId, positions, onCreatedAt, ...shown }: Props) {
   const { t } = useTranslation();
   const create = useTasksMutation(useCreateTaskInstance);

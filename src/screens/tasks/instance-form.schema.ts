@@ -4,7 +4,7 @@ import { formMessage } from '../../components/common/form-message.ts';
 import { LIMITS } from '../../domain/validation.ts';
 import { taskRules, textOrNull } from './task-form-rules.ts';
 
-/** Spec §5: an instance needs a position and a task name; the rest has defaults. */
+/** An instance needs a position and a task name; the rest has defaults. */
 export function instanceFormSchema() {
   return yup.object({
     position_id: yup.number().required(formMessage('validation.required')),

@@ -31,7 +31,7 @@ type Props = {
 };
 
 /**
- * Spec §2 Position Tasks: a position selector (active positions), include-completed, search and
+ * Position Tasks: a position selector (active positions), include-completed, search and
  * category; tabs for the position's tasks, the templates it may still take, and every instance.
  */
 export function InstancesView({ search, setSearch, onEdit, createdId }: Props) {

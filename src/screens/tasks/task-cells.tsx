@@ -1,4 +1,4 @@
-/** Cells the task tables share: category, duration as hours and minutes (spec §9), and status. */
+/** Cells the task tables share: category, duration as hours and minutes, and status. */
 import type { TFunction } from 'i18next';
 import { Column } from 'primereact/column';
 import { Tag } from 'primereact/tag';

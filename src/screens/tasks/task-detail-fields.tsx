@@ -4,7 +4,7 @@ import { DropdownField, fieldsOf, NumberField, TextAreaField } from '../../compo
 import { TASK_LIMITS } from '../../domain/tasks.ts';
 import { useCategoryOptions } from './use-tasks-api.ts';
 
-/** The values both task forms share (spec §5): category, priority, duration and description. */
+/** The values both task forms share: category, priority, duration and description. */
 type TaskDetails = {
   category?: string;
   priority?: number | null;

@@ -19,7 +19,7 @@ export const taskRules = {
       .string<TaskCategory>()
       .oneOf([...TASK_CATEGORIES], requiredMessage)
       .optional(),
-  /** Spec §5: priority 1 when the input is not a number. */
+  /** Priority 1 when the input is not a number. */
   priority: () =>
     yup
       .number()
@@ -28,7 +28,7 @@ export const taskRules = {
       .min(TASK_LIMITS.priorityMin, between(TASK_LIMITS.priorityMin, TASK_LIMITS.priorityMax))
       .max(TASK_LIMITS.priorityMax, between(TASK_LIMITS.priorityMin, TASK_LIMITS.priorityMax))
       .default(TASK_LIMITS.defaultPriority),
-  /** Minutes, greater than 0 (spec §5), or not given. */
+  /** Minutes, greater than 0, or not given. */
   duration: () =>
     yup
       .number()

@@ -15,10 +15,10 @@ import { useActivePositions } from './use-tasks-api.ts';
 import './tasks.css';
 
 /**
- * Spec §2 Task management (/position-tasks, also /tasks): a toggle between the task instances of
+ * Task management (/position-tasks, also /tasks): a toggle between the task instances of
  * the positions and the template library. View, tab, position and filters live in the URL. The
- * subtitle says which view of the work each is, and a note where it differs from the assignments
- * (issue 20 §4): instances are ticked off here; check-ins and work entries follow the assignments.
+ * subtitle says which view of the work each is, and a note where it differs from the assignments:
+ * instances are ticked off here; check-ins and work entries follow the assignments.
  */
 export function TasksScreen() {
   const { t } = useTranslation();

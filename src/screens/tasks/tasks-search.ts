@@ -9,7 +9,7 @@ import { TASK_CATEGORIES, TASK_LIMITS } from '../../domain/tasks.ts';
 export const validateTasksSearch = (search: Record<string, unknown>) => {
   const priority = idParam(search.priority);
   return {
-    /** The template library instead of the task instances (spec §2: a toggle). */
+    /** The template library instead of the task instances (a toggle). */
     view: enumParam(search.view, ['templates'] as const),
     /** Position Tasks tab; assigned tasks by default. */
     tab: enumParam(search.tab, ['available', 'all'] as const),

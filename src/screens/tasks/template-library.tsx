@@ -35,7 +35,7 @@ function priorityOptions(templates: TaskTemplate[] | undefined, current: number 
   return [...used].sort((a, b) => a - b).map((p) => ({ value: p, label: String(p) }));
 }
 
-/** Spec §2 Task Template Library: search, category and priority filters; create tasks from a template. */
+/** The Task Template Library: search, category and priority filters; create tasks from a template. */
 export function TemplateLibrary({ search, setSearch, onEdit, createdId }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();

@@ -37,7 +37,7 @@ export function useInstancesPage(params: ListTaskInstancesParams, enabled = true
   return useListTaskInstances(params, { query: { placeholderData: keepPreviousData, enabled } });
 }
 
-/** The active positions, for the selector and the pickers (spec §4: inactive ones are not offered). */
+/** The active positions, for the selector and the pickers (inactive ones are not offered). */
 export function useActivePositions() {
   const list = useListPositions(undefined, { query: { select: (body) => body.positions } });
   const options = useMemo(

@@ -1,7 +1,7 @@
 /**
- * The Trash (issue 23 §2): what was deleted on the site in the last 30 days, by whom and when,
- * of the kinds the viewer may delete; Restore brings a record back with what went with it (a
- * conflict asks for a new code or tag), and an admin may delete an item forever.
+ * The Trash: what was deleted on the site in the last 30 days, by whom and when, of the kinds the
+ * viewer may delete; Restore brings a record back with what went with it (a conflict asks for a new
+ * code or tag), and an admin may delete an item forever.
  */
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';

@@ -16,13 +16,13 @@ import { positionAccessKey, useActivePositionGroups, usePositionAccess } from '.
 
 type Props = {
   group: UserGroupDetail;
-  /** user_groups.assign_members (spec §6): the picker and the revoke buttons. */
+  /** user_groups.assign_members: the picker and the revoke buttons. */
   canAssign: boolean;
   /** position_groups.read: the picker needs the site's position groups. */
   canReadPositionGroups: boolean;
 };
 
-/** Spec §2 Position Access tab: the position groups the group may work in, with who granted each. */
+/** The Position Access tab: the position groups the group may work in, with who granted each. */
 export function GroupAccessTab({ group, canAssign, canReadPositionGroups }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();

@@ -18,7 +18,7 @@ import { userOptions } from './user-options.ts';
 
 type Props = {
   group: UserGroupDetail;
-  /** user_groups.assign_members (spec §6): the picker and the remove buttons. */
+  /** user_groups.assign_members: the picker and the remove buttons. */
   canAssign: boolean;
   /** users.read: the picker needs the site's users. */
   canReadUsers: boolean;
@@ -27,7 +27,7 @@ type Props = {
 const nameOf = (member: { first_name: string; last_name: string }) =>
   `${member.first_name} ${member.last_name}`;
 
-/** Spec §2 Members tab: who is in the group; adding offers only active users who are not members yet. */
+/** The Members tab: who is in the group; adding offers only active users who are not members yet. */
 export function GroupMembersTab({ group, canAssign, canReadUsers }: Props) {
   const { t } = useTranslation();
   const notify = useNotify();

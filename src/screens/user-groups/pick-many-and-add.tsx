@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * Several picked at once, then one Add (issue 20 §4: the members tab). The kit's multi-select, so
+ * Several picked at once, then one Add (the members tab). The kit's multi-select, so
  * ↓/↑ move, Space or Enter pick, and Tab leaves the open menu, as in the wizard's picker.
  */
 export function PickManyAndAdd(props: Props) {

@@ -19,7 +19,7 @@ type Props = {
   onEdit?: (group: UserGroupDetailRecord) => void;
 };
 
-/** Spec §2: the selected group, with its Members and Position Access tabs. */
+/** The selected group, with its Members and Position Access tabs. */
 export function UserGroupDetail({ groupId, tab, onTabChange, onEdit }: Props) {
   const { t } = useTranslation();
   const { can } = usePermissions();

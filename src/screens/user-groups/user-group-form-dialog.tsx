@@ -34,8 +34,8 @@ type Props = {
 };
 
 /**
- * Spec §5 user group create: name, type, description, optional manager; the code follows the name.
- * Editing (issue 20 §4) changes the same fields; the code made on create stays.
+ * Creating a user group: name, type, description, optional manager; the code follows the name.
+ * Editing changes the same fields; the code made on create stays.
  */
 export function UserGroupFormDialog({ visible, onHide, group, onCreated, onUpdated }: Props) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { userOptions } from './user-options.ts';
 
 type Props = {
   control: Control<UserGroupFormValues>;
-  /** Active users of the site: the only ones who may manage a group (spec §5). */
+  /** Active users of the site: the only ones who may manage a group. */
   managers: readonly User[];
   /** Editing: the code made on create stays, and says so. */
   editing?: boolean;

@@ -9,7 +9,7 @@ import {
 } from '../../domain/user-groups.ts';
 
 /**
- * Spec §5 user group create, with the server's limits (src/domain). The code is not typed: it is
+ * The user group form, with the server's limits (src/domain). The code is not typed: it is
  * made from the name by the same generator the server uses, and checked here only so a name of
  * symbols alone ("Ö!") says why it cannot be saved.
  */
@@ -40,7 +40,7 @@ export const userGroupFormValues = (group: UserGroupDetail | null = null): UserG
 /** The code the dialog shows for a name: the server makes the same one. */
 export const codeForName = (name: string | undefined) => userGroupCode(name ?? '');
 
-/** Create is possible only with a name and the code made from it (spec §5). */
+/** Create is possible only with a name and the code made from it. */
 export const canCreate = (name: string | undefined) => Boolean(name?.trim()) && codeForName(name) !== '';
 
 export function toCreateBody(values: UserGroupFormValues): CreateUserGroupBody {

@@ -15,7 +15,7 @@ type Props = {
   onDelete?: (group: UserGroup) => void;
 };
 
-/** Spec §2: the site's groups (never system ones) with code, active member count and type. */
+/** The site's groups (never system ones) with code, active member count and type. */
 export function UserGroupList({ groups, loading, selectedId, onSelect, onDelete }: Props) {
   const { t } = useTranslation();
   const list = useRef<HTMLUListElement>(null);

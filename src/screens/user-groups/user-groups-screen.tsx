@@ -17,7 +17,7 @@ import { UserGroupList } from './user-group-list.tsx';
 import { validateUserGroupsSearch } from './user-groups-search.ts';
 import './user-groups.css';
 
-/** Spec §2 User groups: the list on the left, the selected group's members and position access on the right. */
+/** User groups: the list on the left, the selected group's members and position access on the right. */
 export function UserGroupsScreen() {
   const { t } = useTranslation();
   const { can } = usePermissions();

@@ -11,9 +11,8 @@ export const fullName = (user: Pick<User, 'first_name' | 'last_name'>) =>
 export type Viewer = { id: number; role: RoleLike };
 
 /**
- * Which row actions a viewer gets (spec §5, §6): the matching permission, a strictly higher
- * rank than the target (canManageUser; a custom role's holder ranks by its level), and never
- * deleting yourself.
+ * Which row actions a viewer gets: the matching permission, a strictly higher rank than the target
+ * (canManageUser; a custom role's holder ranks by its level), and never deleting yourself.
  */
 export function userRowActions(
   viewer: Viewer | null,

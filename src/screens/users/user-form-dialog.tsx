@@ -32,7 +32,7 @@ type Props = RecordDialogProps & {
   onInvited?: (user: User, invitation: Invitation) => void;
 };
 
-/** Spec §5 user form: add or edit, in the app's one form dialog. */
+/** The user form: add or edit, in the app's one form dialog. */
 export function UserFormDialog({ user, onInvited, ...shown }: Props) {
   const { t, i18n } = useTranslation();
   const mode: UserFormMode = user ? 'edit' : 'create';

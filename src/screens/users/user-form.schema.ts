@@ -33,7 +33,7 @@ function splitRoleChoice(choice: string): { role: Role; custom_role_id: number |
 }
 
 /**
- * Spec §5 user form, with the limits the server's schema uses (src/domain). The password is
+ * The user form, with the limits the server's schema uses (src/domain). The password is
  * optional: an empty one on create invites the user by email to set their own, on edit keeps the
  * current one; either way it is left out of the request. The language (create only) is the
  * invitee's: their emails' and console's. Only the roles the viewer may assign are accepted.

@@ -19,8 +19,8 @@ import { UsersToolbar } from './users-toolbar.tsx';
 import './users.css';
 
 /**
- * Spec §2 Users: the site's users, add and edit in a dialog, delete after a confirmation; search,
- * role and status filtered by the server and kept in the URL (issue 20 §4). A new user is shown.
+ * Users: the site's users, add and edit in a dialog, delete after a confirmation; search,
+ * role and status filtered by the server and kept in the URL. A new user is shown.
  */
 export function UsersScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 /**
- * The users screen's URL state (issue 20 §4): the search text and the role and status filters,
- * which the server applies, so a reload or a shared link shows the same list. Kept apart from the
- * screen so the registry can import it without the screen's chunk.
+ * The users screen's URL state: the search text and the role and status filters, which the server
+ * applies, so a reload or a shared link shows the same list. Kept apart from the screen so the
+ * registry can import it without the screen's chunk.
  */
 import { enumParam, textParam } from '../../components/routing/search-params.ts';
 import { ROLES } from '../../domain/permissions.ts';

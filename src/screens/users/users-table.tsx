@@ -30,7 +30,7 @@ type Props = {
   filtered?: boolean;
 };
 
-/** Spec §2 Users: sorted by first name; role sorts by rank; row actions by rank and permission. */
+/** The users table: sorted by first name; role sorts by rank; row actions by rank and permission. */
 export function UsersTable(props: Props) {
   const { users, customLevels, loading, viewer, onEdit, onDelete, onResend, onRevoke, createdId, filtered } =
     props;

@@ -8,7 +8,7 @@ import { FREQUENCY_KINDS, COVERAGE_LIMITS as L, ruleProblem, TIME_REGEX } from '
 const time = () =>
   yup.string().required(requiredMessage).matches(TIME_REGEX, formMessage('visitSchedules.rules.time'));
 
-/** Issue 24 §1 schedule form, with the server's limits and rule check (src/domain/coverage.ts). */
+/** The visit schedule form, with the server's limits and rule check (src/domain/coverage.ts). */
 export const visitScheduleFormSchema = yup.object({
   schedule_name: requiredText(L.nameMin, L.nameMax),
   target_kind: yup.mixed<'position' | 'group'>().oneOf(['position', 'group']).required().default('position'),

@@ -22,7 +22,7 @@ import { validateVisitSchedulesSearch } from './visit-schedules-search.ts';
 
 type Weekday = (typeof WEEKDAYS)[number];
 
-/** Issue 24 §1: the site's visit schedules, or one position's or group's; add, edit, delete. */
+/** The site's visit schedules, or one position's or group's; add, edit, delete. */
 export function VisitSchedulesScreen() {
   const { t } = useTranslation();
   const { can } = usePermissions();

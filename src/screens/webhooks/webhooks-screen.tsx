@@ -28,7 +28,7 @@ import './webhooks.css';
 
 const STATUS_SEVERITY = { active: 'success', paused: 'secondary', disabled: 'danger' } as const;
 
-/** Issue 25 §3: the site's webhooks with their status; add, edit, test, rotate the secret, read the deliveries. */
+/** The site's webhooks with their status; add, edit, test, rotate the secret, read the deliveries. */
 export function WebhooksScreen() {
   const { t } = useTranslation();
   const notify = useNotify();

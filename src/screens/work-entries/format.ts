@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 
-/** Spec §9: duration as hours and minutes, in the console's one style; '' when the entry has none yet. */
+/** Duration as hours and minutes, in the console's one style; '' when the entry has none yet. */
 export { formatDuration } from '../../i18n/format-duration.ts';
 
 /** "First Last", or the 'Unknown' fallback. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { WorkEntryStatus } from '../../domain/work-entries.ts';
 import './status-chip.css';
 
-/** Spec §2: completed green, in progress orange, failed red; paused grey and cancelled red. */
+/** Status colours: completed green, in progress orange, failed red; paused grey and cancelled red. */
 const SEVERITY: Record<WorkEntryStatus, 'success' | 'warning' | 'danger' | 'secondary'> = {
   completed: 'success',
   in_progress: 'warning',

@@ -28,9 +28,9 @@ import './work-entries.css';
 const DEFAULT_ROWS = 25;
 
 /**
- * Spec §2 Work entries at a million rows: a read-only table paged, sorted and filtered
- * on the server, the filters and sort in the URL, a detail dialog, and the CSV export of every
- * matching row with its progress.
+ * Work entries at a million rows: a read-only table paged, sorted and filtered on the server, the
+ * filters and sort in the URL, a detail dialog, and the CSV export of every matching row with its
+ * progress.
  */
 export function WorkEntriesScreen() {
   const { t, i18n } = useTranslation();

@@ -53,7 +53,7 @@ type Props = {
 };
 
 /**
- * Spec §2 Work entries, read-only: pages, sorts and filters on the server (lazy). The pages are
+ * The work entries table, read-only: pages, sorts and filters on the server (lazy). The pages are
  * keyset pages, so the paginator steps First, Previous and Next rather than jumping to page 400
  * of a million rows; the total is the server's count, "more than 1,000" past its cap.
  */

@@ -26,9 +26,9 @@ const SEARCH_DELAY_MS = 300;
 const STALE = 5 * 60_000;
 
 /**
- * The filters (spec §2 Work entries): status, worker, position, task, first and last
- * day, and a search over names and notes. Each picker appears only with the permission to read
- * its list; the worker picker only for those who see everyone's entries.
+ * The work entries' filters: status, worker, position, task, first and last day, and a search over
+ * names and notes. Each picker appears only with the permission to read its list; the worker picker
+ * only for those who see everyone's entries.
  */
 export function WorkEntriesToolbar({ search, onChange, archived = false }: Props) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * Spec §2 Work entries, the detail: worker, position, task, duration in hours and minutes, start
+ * A work entry's detail: worker, position, task, duration in hours and minutes, start
  * and completion times, notes, photos (each opens in a new tab) and status. The entry is read
  * again on opening, so its photo links are freshly signed (they expire after a few minutes).
  */

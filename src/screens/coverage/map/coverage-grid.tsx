@@ -1,9 +1,9 @@
 /**
- * The map without a base map (issue 24 §3): positions on a plain grid by their coordinates, an
- * SVG with no tiles, so it works offline and with no setting. Nearby positions are clustered into
- * one mark (its count, the colour and shape of its worst state) whenever they would overlap at
- * the current zoom, so 10,000 positions draw at most a few hundred marks; a cluster's click zooms
- * in on it, a position's click selects it. Dragging pans; the buttons (and the wheel) zoom.
+ * The map without a base map: positions on a plain grid by their coordinates, an SVG with no tiles,
+ * so it works offline and with no setting. Nearby positions are clustered into one mark (its count,
+ * the colour and shape of its worst state) whenever they would overlap at the current zoom, so
+ * 10,000 positions draw at most a few hundred marks; a cluster's click zooms in on it, a position's
+ * click selects it. Dragging pans; the buttons (and the wheel) zoom.
  */
 import { Button } from 'primereact/button';
 import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The coverage screen's Map view (issue 24 §3), loaded on demand: every position's state now
+ * The coverage screen's Map view, loaded on demand: every position's state now
  * (GET /coverage/positions-state, refreshed each minute) on the site's base map (MapLibre, itself
  * loaded only with a tile URL set) or, with none or when the tiles fail, on a plain grid by the
  * coordinates. A legend names every state with its shape and count; positions late, missed or due

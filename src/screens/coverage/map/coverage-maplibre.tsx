@@ -1,11 +1,11 @@
 /**
- * The map on the site's base map (issue 24 §3), with MapLibre GL, loaded only when a tile URL is
- * set and the Map view is open (its ~250 KB never weigh on the console's first load). Positions
- * are a GeoJSON source clustered when zoomed out (MapLibre's own clustering); a cluster counts
- * each state, takes its worst one's colour, and zooms in on click; a position is drawn with its
- * state's shape and colour (images drawn here, so no glyph or sprite server is needed) and
- * selects on click. When the style or its tiles fail (offline, a wrong address, a CSP that does
- * not allow the tile host), onFail hands over to the plain grid.
+ * The map on the site's base map, with MapLibre GL, loaded only when a tile URL is set and the Map
+ * view is open (its ~250 KB never weigh on the console's first load). Positions are a GeoJSON
+ * source clustered when zoomed out (MapLibre's own clustering); a cluster counts each state, takes
+ * its worst one's colour, and zooms in on click; a position is drawn with its state's shape and
+ * colour (images drawn here, so no glyph or sprite server is needed) and selects on click. When the
+ * style or its tiles fail (offline, a wrong address, a CSP that does not allow the tile host),
+ * onFail hands over to the plain grid.
  *
  * The CSP build runs its worker from a file of this origin (worker-src 'self').
  */

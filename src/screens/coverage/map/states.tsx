@@ -1,6 +1,6 @@
 /**
- * How a position's coverage state is drawn (issue 24 §3): each state has its own colour AND its
- * own shape, and every legend and list names it in words, so nothing is told by colour alone.
+ * How a position's coverage state is drawn: each state has its own colour AND its own shape, and
+ * every legend and list names it in words, so nothing is told by colour alone.
  */
 import { useTranslation } from 'react-i18next';
 import type { PositionState } from '../../../api/gen/model';

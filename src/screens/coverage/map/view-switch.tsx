@@ -1,4 +1,4 @@
-/** The coverage screen's views (issue 24 §3): the report, the map, the floor plans; kept in the URL. */
+/** The coverage screen's views: the report, the map, the floor plans; kept in the URL. */
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 
