@@ -1,5 +1,5 @@
 /**
- * Guest access and the worker's side of coverage end to end (issue 24 §2, §4), the real server on
+ * Guest access and the worker's side of coverage end to end, the real server on
  * PostgreSQL. An admin turns on guest access, shares the report of a position group from the
  * Coverage screen (its trend chart shown) and copies the link shown once; the link opened in a
  * fresh browser context, never signed in, shows that report (no worker names) in English and in

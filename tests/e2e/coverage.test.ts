@@ -1,5 +1,5 @@
 /**
- * Proof of coverage end to end (issue 24 §1–§2): the real server on PostgreSQL with the close job
+ * Proof of coverage end to end: the real server on PostgreSQL with the close job
  * every second. A schedule is made in the console for a position nobody visits; once its window has
  * passed, the job judges it missed and the Coverage screen shows it, worst first; a manager drills
  * down and excuses it with a reason. On a phone (390×844), axe-clean with the dialogs open.
