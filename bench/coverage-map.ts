@@ -1,5 +1,5 @@
 /**
- * The coverage map at size (issue 24 §3, §5): N positions (default 10,000) with coordinates
+ * The coverage map at size: N positions (default 10,000) with coordinates
  * around a site, a fifth of them on visit schedules, entries of the last day and judged windows,
  * on a fresh PostgreSQL database behind the real server (dist/ built). Prints:
  * - GET /coverage/positions-state (every position's state in one call) R times: p50 and p99, and

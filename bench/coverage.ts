@@ -1,5 +1,5 @@
 /**
- * Proof of coverage at size (issue 24 §5): P positions, S visit schedules and E work entries over
+ * Proof of coverage at size: P positions, S visit schedules and E work entries over
  * 30 days on a fresh database; the close job catches up day by day (each run's time, windows
  * stored), then a steady run (nothing new to judge but the checks), then GET /coverage/report over
  * the 30 days (and one group) requested R times: p50 and p99. Prints figures; asserts nothing.

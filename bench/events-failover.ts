@@ -1,5 +1,5 @@
 /**
- * One instance killed under load (issue 26 §4): two server processes (node server/src/server.ts) on
+ * One instance killed under load: two server processes (node server/src/server.ts) on
  * one fresh PostgreSQL database and Redis, behind a real HAProxy (round-robin, health-checked every
  * 300 ms), as in tests/server/scale-out.test.ts.
  * - BENCH_SUBSCRIBERS (200) event streams through the proxy, each a client that reconnects 100 ms

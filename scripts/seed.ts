@@ -258,7 +258,7 @@ async function seedPositions(db: Db): Promise<number[]> {
 }
 
 /**
- * Visit schedules (issue 24): hourly day rounds of each building, a night round of the first, and
+ * Visit schedules: hourly day rounds of each building, a night round of the first, and
  * a morning check of a few positions. In force from a day before the seed, so the coverage close
  * job judges the last day's windows at once.
  */
@@ -393,7 +393,7 @@ async function seedTasks(db: Db, positionIds: number[]): Promise<number> {
 }
 
 /**
- * The template library and the task instances (issue 20 §4), so Task management shows the same
+ * The template library and the task instances, so Task management shows the same
  * work as the assignments: a template per catalogue task (same code, name, category, duration),
  * and at each position an instance of each task assigned there, some ticked off (more in the
  * buildings started first), plus a few one-off tasks made by hand. Instance completion is the

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §4 in Chromium on the demo seed: the users search in the URL, a user group edited and
+ * Finding things in Chromium on the demo seed: the users search in the URL, a user group edited and
  * several members added at once, a new user shown on its page, and one task picture (the
  * dashboard's Tasks card lands on the tasks it counts).
  */

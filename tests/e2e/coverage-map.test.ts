@@ -1,5 +1,5 @@
 /**
- * The coverage map and floor plans in the console (issue 24 §3), offline: with no base map set,
+ * The coverage map and floor plans in the console, offline: with no base map set,
  * the Map view shows every position with coordinates on a plain grid, each with its state's shape
  * and a legend naming the states with their counts; choosing one shows its state, next deadline
  * and the drill-down. A floor plan is uploaded in the console, a position dragged onto it, and

@@ -1,5 +1,5 @@
 /**
- * Guest access and the worker's side of coverage end to end (issue 24 §2, §4), the real server on
+ * Guest access and the worker's side of coverage end to end, the real server on
  * PostgreSQL. An admin turns on guest access, shares the report of a position group from the
  * Coverage screen (its trend chart shown) and copies the link shown once; the link opened in a
  * fresh browser context, never signed in, shows that report (no worker names) in English and in
@@ -16,8 +16,10 @@ import {
   api,
   apiToken,
   createUser,
+  freshPostgresDatabase,
   launchBrowser,
   newPage,
+  type PostgresDatabase,
   type RunningServer,
   signIn,
   startServer,
@@ -48,24 +50,15 @@ describe.skipIf(!adminUrl)('coverage share links and the worker’s rounds', () 
   const name = `tagger_e2e_share_${process.pid}`;
   let server: RunningServer;
   let browser: Browser;
+  let database: PostgresDatabase;
   let db: pg.Client;
   let token: string;
   let shared = '';
   let missedId = 0;
 
-  const asAdmin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-
   beforeAll(async () => {
-    await asAdmin(`drop database if exists ${name} with (force)`);
-    await asAdmin(`create database ${name}`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    server = await startServer({ DATABASE_URL: url.toString() });
+    database = await freshPostgresDatabase(name);
+    server = await startServer({ DATABASE_URL: database.url });
     token = await apiToken(server.url, ADMIN.email, ADMIN.password);
     await createUser(server.url, token, WORKER);
     const positions: number[] = [];
@@ -96,7 +89,7 @@ describe.skipIf(!adminUrl)('coverage share links and the worker’s rounds', () 
       { group_name: 'Gate crew' },
       token,
     );
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const { rows } = await db.query(`select id from users where email = $1`, [WORKER.email]);
     const workerId = rows[0].id as number;
@@ -142,7 +135,7 @@ describe.skipIf(!adminUrl)('coverage share links and the worker’s rounds', () 
     await browser?.close();
     await db?.end();
     await server?.stop();
-    await asAdmin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
   });
 
   it('an admin shares the report from the Coverage screen; the link shows it to anyone, signed out', async () => {

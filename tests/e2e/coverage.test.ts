@@ -1,5 +1,5 @@
 /**
- * Proof of coverage end to end (issue 24 §1–§2): the real server on PostgreSQL with the close job
+ * Proof of coverage end to end: the real server on PostgreSQL with the close job
  * every second. A schedule is made in the console for a position nobody visits; once its window has
  * passed, the job judges it missed and the Coverage screen shows it, worst first; a manager drills
  * down and excuses it with a reason. On a phone (390×844), axe-clean with the dialogs open.
@@ -13,8 +13,10 @@ import {
   api,
   apiToken,
   chooseDropdownOption,
+  freshPostgresDatabase,
   launchBrowser,
   newPage,
+  type PostgresDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -28,22 +30,13 @@ describe.skipIf(!adminUrl)('coverage in the console', () => {
   const name = `tagger_e2e_coverage_${process.pid}`;
   let server: RunningServer;
   let browser: Browser;
+  let database: PostgresDatabase;
   let db: pg.Client;
   let token: string;
 
-  const asAdmin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-
   beforeAll(async () => {
-    await asAdmin(`drop database if exists ${name} with (force)`);
-    await asAdmin(`create database ${name}`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
-    server = await startServer({ DATABASE_URL: url.toString(), COVERAGE_CLOSE_SECONDS: '1' });
+    database = await freshPostgresDatabase(name);
+    server = await startServer({ DATABASE_URL: database.url, COVERAGE_CLOSE_SECONDS: '1' });
     token = await apiToken(server.url, ADMIN.email, ADMIN.password);
     const created = await api(
       server.url,
@@ -53,7 +46,7 @@ describe.skipIf(!adminUrl)('coverage in the console', () => {
       token,
     );
     expect(created.status).toBe(201);
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
     browser = await launchBrowser();
   });
@@ -61,7 +54,7 @@ describe.skipIf(!adminUrl)('coverage in the console', () => {
     await browser?.close();
     await db?.end();
     await server?.stop();
-    await asAdmin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
   });
 
   it('a schedule made in the console shows its missed window on the coverage screen, and a manager excuses it', async () => {

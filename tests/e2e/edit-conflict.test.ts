@@ -1,5 +1,5 @@
 /**
- * Two people edit the same position (issue 26). The first saves; the second's open dialog says at
+ * Two people edit the same position. The first saves; the second's open dialog says at
  * once that someone else changed the record, and their save is refused: the field the first
  * changed shows its new value, and the dialog offers their version or a save that keeps one's own
  * values. Both ways end saved, without anything overwritten unseen.

@@ -1,5 +1,5 @@
 /**
- * A manager's notification emails in the Profile dialog (issue 25 §3): their role's defaults
+ * A manager's notification emails in the Profile dialog: their role's defaults
  * (failed entries and missed visits on), a change saved (late visits on, quiet hours 22:00–06:30)
  * that a reload shows and the server holds; axe clean, and usable on a phone (390×844).
  */

@@ -7,6 +7,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { E2E_DATA_TEMPLATE } from '../server/support/template-db.ts';
 import { E2E_DIST } from './dist-dir.ts';
@@ -103,6 +104,32 @@ export async function startServer(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs one statement as TEST_DATABASE_URL's user, on its own connection. */
+async function asPostgresAdmin(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await c.connect();
+  await c.query(sql);
+  await c.end();
+}
+
+export interface PostgresDatabase {
+  /** The database's URL on TEST_DATABASE_URL's server. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A PostgreSQL database `name` of its own on TEST_DATABASE_URL's server, made empty (one left by an
+ * interrupted run is dropped first); the server migrates it when it starts.
+ */
+export async function freshPostgresDatabase(name: string): Promise<PostgresDatabase> {
+  await asPostgresAdmin(`drop database if exists ${name} with (force)`);
+  await asPostgresAdmin(`create database ${name}`);
+  const url = new URL(process.env.TEST_DATABASE_URL as string);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asPostgresAdmin(`drop database if exists ${name} with (force)`) };
 }
 
 export const CHROMIUM_ARGS = [

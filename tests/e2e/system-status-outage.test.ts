@@ -6,13 +6,14 @@
  * shows everything healthy again.
  */
 import net from 'node:net';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  freshPostgresDatabase,
   launchBrowser,
   newPage,
+  type PostgresDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -65,23 +66,16 @@ describe.skipIf(!adminUrl)('system status while PostgreSQL is unreachable', () =
   const name = `tagger_e2e_outage_${process.pid}`;
   const target = adminUrl ? new URL(adminUrl) : new URL('postgres://x@127.0.0.1:5432/x');
   const fwd = forwarder({ host: target.hostname, port: Number(target.port || 5432) });
+  let database: PostgresDatabase;
   let server: RunningServer;
   let browser: Browser;
 
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-
   beforeAll(async () => {
-    await admin(`drop database if exists ${name} with (force)`);
-    await admin(`create database ${name}`);
+    database = await freshPostgresDatabase(name);
     await fwd.open();
-    const url = new URL(target);
+    // The same database, reached through the forwarder.
+    const url = new URL(database.url);
     url.port = String(fwd.port);
-    url.pathname = `/${name}`;
     server = await startServer({ DATABASE_URL: url.toString() });
     browser = await launchBrowser();
   });
@@ -89,7 +83,7 @@ describe.skipIf(!adminUrl)('system status while PostgreSQL is unreachable', () =
     await browser?.close();
     await server?.stop();
     await fwd.cut();
-    await admin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
   });
 
   it('shows the database unhealthy while it is unreachable, and healthy again once it is back', async () => {

@@ -1,5 +1,5 @@
 /**
- * Webhooks in the console (issue 25 §3), on a phone (390×844): an admin adds a webhook to a
+ * Webhooks in the console, on a phone (390×844): an admin adds a webhook to a
  * receiver the test runs, sees its secret once in a copyable field with the warning, sends a Test
  * and reads the receiver's answer; the receiver checks the ping's signature with that secret.
  * Axe-clean with the dialogs open; the secret is nowhere on the page once its dialog is closed.

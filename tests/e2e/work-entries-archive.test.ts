@@ -12,8 +12,10 @@ import {
   api,
   apiToken,
   createUser,
+  freshPostgresDatabase,
   launchBrowser,
   newPage,
+  type PostgresDatabase,
   type RunningServer,
   screenshot,
   signIn,
@@ -33,29 +35,20 @@ describe.skipIf(!adminUrl)('work entries archive in the console', () => {
   const name = `tagger_e2e_archive_${process.pid}`;
   let server: RunningServer;
   let browser: Browser;
+  let database: PostgresDatabase;
   let db: pg.Client;
   let token: string;
 
-  const asAdmin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-
   beforeAll(async () => {
-    await asAdmin(`drop database if exists ${name} with (force)`);
-    await asAdmin(`create database ${name}`);
-    const url = new URL(adminUrl as string);
-    url.pathname = `/${name}`;
+    database = await freshPostgresDatabase(name);
     server = await startServer({
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS: '1',
       WORK_ENTRY_ARCHIVE_SLOT_SECONDS: '2',
     });
     token = await apiToken(server.url, ADMIN.email, ADMIN.password);
     await createUser(server.url, token, WORKER);
-    db = new pg.Client({ connectionString: url.toString() });
+    db = new pg.Client({ connectionString: database.url });
     await db.connect();
     const { rows } = await db.query(
       `insert into positions (site_id, position_code, position_name) values ('main', 'ARC-1', 'Old north bay') returning id`,
@@ -76,7 +69,7 @@ describe.skipIf(!adminUrl)('work entries archive in the console', () => {
     await browser?.close();
     await db?.end();
     await server?.stop();
-    await asAdmin(`drop database if exists ${name} with (force)`);
+    await database?.drop();
   });
 
   it('shows the archived entry in the Archive view, not in the list', async () => {

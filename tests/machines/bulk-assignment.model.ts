@@ -8,7 +8,7 @@ import { assign, setup } from 'xstate';
 
 export interface WizardModelContext {
   method: 'existing' | 'template';
-  /** The draft as filled would pass spec §5's rule check. */
+  /** The draft as filled would pass the rule check (positions, and task ids or a template). */
   draftValid: boolean;
   /** The last add was refused and its reason shows. */
   problem: boolean;

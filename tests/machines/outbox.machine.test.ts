@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
 import {
   BACKOFF_BASE_MS,
   BACKOFF_MAX_MS,
@@ -16,60 +15,27 @@ import {
 } from '../../src/field/outbox/outbox.machine.ts';
 import { OutboxHarness } from './outbox.harness.ts';
 import { outboxModel } from './outbox.model.ts';
-import { allTransitionKeys, flush } from './site-settings.harness.ts';
+import { flush } from './site-settings.harness.ts';
+import { walkModel } from './support/walk-model.ts';
 
-const model = createTestModel(outboxModel, {
+walkModel({
+  name: 'outbox machine',
+  model: outboxModel,
+  machine: outboxMachine,
+  minPaths: 20,
+  harness: async (taken) => {
+    const harness = new OutboxHarness(taken);
+    await flush();
+    return harness;
+  },
   // A guarded event the model refuses (adding a third action, B queueing) is not a step to take.
-  filterEvents: (state, event) => state.can(event),
-  serializeState: (state, event, previous) =>
-    `${JSON.stringify(state.value)} ${JSON.stringify(state.context)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value ?? null)}`,
-});
-const paths = model.getShortestPaths();
-const taken = new Set<string>();
-const visited = new Set<string>();
-
-describe('outbox machine (model-based)', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(20);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const harness = new OutboxHarness(taken);
-      await flush();
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(path.steps.map((s) => s.event.type))].map((type) => [
-            type,
-            (step: { event: Parameters<OutboxHarness['exec']>[0] }) => harness.exec(step.event),
-          ]),
-        ),
-        states: {
-          '*': (state) => {
-            visited.add(JSON.stringify(state.value));
-            expect(harness.describeMismatch(state.value, state.context)).toBeNull();
-          },
-        },
-      });
-      // Worker B never sends A's actions: every send ran as A.
-      expect(harness.sentAs.every((id) => id === 1)).toBe(true);
-      harness.actor.stop();
-    });
-  }
-});
-
-describe('coverage', () => {
-  it('visited every state of the model', () => {
-    const leaves = getStateNodes(outboxModel.root).filter((n) => n.type === 'atomic' && n.key !== 'deciding');
-    const missing = leaves.map((n) => JSON.stringify(n.key)).filter((key) => !visited.has(key));
-    expect(missing).toEqual([]);
-  });
-
-  it('took every transition of the real machine', () => {
-    const untaken = allTransitionKeys(outboxMachine).filter((key) => !taken.has(key));
-    // countQueue's failure (storage unreadable) has no model event; it is tested below.
-    expect(untaken).toEqual(['outbox.counting xstate.error.actor.countQueue #0']);
-  });
+  onlyEventsTheModelTakes: true,
+  // Passed through at once on every change: no path rests there.
+  unvisited: ['deciding'],
+  // countQueue's failure (storage unreadable) has no model event; it is tested below.
+  untaken: ['outbox.counting xstate.error.actor.countQueue #0'],
+  // Worker B never sends A's actions: every send ran as A.
+  afterPath: (harness) => expect(harness.sentAs.every((id) => id === 1)).toBe(true),
 });
 
 describe('timing and order', () => {

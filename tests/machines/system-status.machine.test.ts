@@ -5,64 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { createTestModel, getStateNodes } from 'xstate/graph';
 import {
   POLL_INTERVAL_MS,
   type StatusSnapshot,
   systemStatusMachine,
 } from '../../src/machines/system-status/system-status.machine.ts';
-import { allTransitionKeys, flush } from './site-settings.harness.ts';
+import { flush } from './site-settings.harness.ts';
+import { walkModel } from './support/walk-model.ts';
 import { POLL_MS, StatusHarness } from './system-status.harness.ts';
 import { statusModel } from './system-status.model.ts';
 
-const model = createTestModel(statusModel, {
-  serializeState: (state, event, previous) =>
-    `${JSON.stringify(state.value)} ${JSON.stringify(state.context)} via ${event?.type ?? 'start'} from ${JSON.stringify(previous?.value ?? null)}`,
-});
-const paths = model.getShortestPaths();
-const taken = new Set<string>();
-const visited = new Set<string>();
-
-describe('system status machine (model-based)', () => {
-  it('has paths to walk', () => {
-    expect(paths.length).toBeGreaterThan(5);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const harness = new StatusHarness(taken);
-      await path.test({
-        events: Object.fromEntries(
-          [...new Set(path.steps.map((s) => s.event.type))].map((type) => [
-            type,
-            (step: { event: Parameters<StatusHarness['exec']>[0] }) => harness.exec(step.event),
-          ]),
-        ),
-        states: {
-          '*': (state) => {
-            visited.add(JSON.stringify(state.value));
-            expect(harness.describeMismatch(state.value, state.context)).toBeNull();
-          },
-        },
-      });
-      harness.actor.stop();
-    });
-  }
-});
-
-describe('coverage', () => {
-  it('visited every state of the model', () => {
-    const leaves = getStateNodes(statusModel.root).filter((n) => n.type === 'atomic');
-    const seen = [...visited].map((v) => JSON.stringify(JSON.parse(v)));
-    const missing = leaves
-      .map((n) => n.path)
-      .filter((p) => !seen.includes(JSON.stringify(p.length === 1 ? p[0] : { [p[0]]: p[1] })));
-    expect(missing).toEqual([]);
-  });
-
-  it('took every transition of the real machine', () => {
-    expect(allTransitionKeys(systemStatusMachine).filter((key) => !taken.has(key))).toEqual([]);
-  });
+walkModel({
+  name: 'system status machine',
+  model: statusModel,
+  machine: systemStatusMachine,
+  minPaths: 5,
+  harness: (taken) => new StatusHarness(taken),
 });
 
 describe('timing', () => {

@@ -96,7 +96,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         .from(coverageWindows)
         .where(eq(coverageWindows.verdict, 'on_time'));
       expect(onTime.n).toBe(POSITIONS / 2);
-      // Each missed or late window is told outside once (issue 25 §3), though three runs judged it.
+      // Each missed or late window is told outside once, though three runs judged it.
       const [told] = await testDb.database.db
         .select({ n: count() })
         .from(outboxEvents)

@@ -1,5 +1,5 @@
 /**
- * The coverage map and floor plans (issue 24 §3): every position's state now in one call (no
+ * The coverage map and floor plans: every position's state now in one call (no
  * schedule, due soon, late, visited on time, missed), scoped to the caller's site and to
  * work_entries.view_all; the base map's tile URL setting (refused unless an https template or
  * style, kept by a save that does not send it); floor plans: an image checked as photos are

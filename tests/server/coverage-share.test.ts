@@ -1,5 +1,5 @@
 /**
- * Guest access (issue 24 §4): share links to the coverage report. Created by an admin or owner
+ * Guest access: share links to the coverage report. Created by an admin or owner
  * (coverage.share) only while allowGuestAccess is on, listed with who made them and their views,
  * revocable, expiring; the public report answers without sign-in, records each view, leaves out
  * worker names unless asked, and answers 404 for an unknown, revoked or expired link and for every

@@ -1,5 +1,5 @@
 /**
- * Coverage (issue 24 §2): the close job's verdicts (on time, late, missed) stored once with their
+ * Coverage: the close job's verdicts (on time, late, missed) stored once with their
  * rule, a manager's excuse, the report's totals, days, positions worst first and workers, the CSV
  * (formulas defused), the windows list, permissions and another site's isolation.
  */

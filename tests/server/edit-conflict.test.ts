@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency (issue 26): an update carrying the version it loaded (If-Match: the
+ * Optimistic concurrency: an update carrying the version it loaded (If-Match: the
  * record's updated_at) is refused with 409 EDIT_CONFLICT once someone else saved the record since,
  * naming each changed field with its current value, and changes nothing; an update without
  * If-Match saves as before.

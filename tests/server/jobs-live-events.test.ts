@@ -1,5 +1,5 @@
 /**
- * A background job's change reaches the live event streams as a request's does (issue 26): the
+ * A background job's change reaches the live event streams as a request's does: the
  * trash purge, run by the real runner (pg-boss on PostgreSQL, in-process on PGlite), announces
  * "changed trash" once its batch committed, and a stream open on the site receives it.
  */

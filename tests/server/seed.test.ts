@@ -1,6 +1,6 @@
 /**
  * The demo seed (scripts/seed.ts) on each database: no work ends, starts or is created in the
- * future; and the tasks are one picture (issue 20 §4): the library holds the catalogue's tasks,
+ * future; and the tasks are one picture: the library holds the catalogue's tasks,
  * every assignment has its task instance at the position, some ticked off, none in the future.
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** The task catalogue (/tasks): rules of spec §5 for tasks, on every driver. */
+/** The task catalogue (/tasks): its rules for tasks, on every driver. */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { positionTaskAssignments, sites, taskDependencies, tasks } from '../../server/src/db/schema/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The trash (issue 23 §2): each delete moves its record and what went with it to the trash, and a
+ * The trash: each delete moves its record and what went with it to the trash, and a
  * restore brings back every row as it was: the site's rows of every table the records touch are
  * compared, column by column, before the delete and after the restore. Conflicts name their
  * field (and a new value restores under it), what a record belongs to being gone is refused, and

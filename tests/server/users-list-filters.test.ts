@@ -1,4 +1,4 @@
-/** GET /users?search=&role=&status= (issue 20 §4): the server filters the site's list. */
+/** GET /users?search=&role=&status=: the server filters the site's list. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sites, users } from '../../server/src/db/schema/index.ts';

@@ -1,5 +1,5 @@
 /**
- * Visit schedules API (issue 24 §1): create for a position or a group, read filtered, rule checks
+ * Visit schedules API: create for a position or a group, read filtered, rule checks
  * with the form's messages, a rule change that moves rule_from, delete, permissions and site isolation.
  */
 import type { InjectOptions } from 'fastify';

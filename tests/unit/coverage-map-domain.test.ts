@@ -1,4 +1,4 @@
-/** A position's state now (issue 24 §3) and the base map setting's rule. */
+/** A position's state now and the base map setting's rule. */
 import { describe, expect, it } from 'vitest';
 import type { ScheduleRule } from '../../src/domain/coverage.ts';
 import { positionState, tileUrlKind, windowsAround } from '../../src/domain/coverage-map.ts';

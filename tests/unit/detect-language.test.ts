@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** Spec §1's language detection order: ?lng, cookie, localStorage, sessionStorage, browser, <html lang>. */
+/** The language detection order: ?lng, cookie, localStorage, sessionStorage, browser, <html lang>. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { languageDetector } from '../../src/i18n/detect-language.ts';
 

@@ -1,5 +1,5 @@
 /**
- * An edit dialog's save carries the version it loaded (issue 26): the first PUT or PATCH sent
+ * An edit dialog's save carries the version it loaded: the first PUT or PATCH sent
  * while it runs gets If-Match, nothing else does, and nothing after it.
  */
 import { describe, expect, it } from 'vitest';

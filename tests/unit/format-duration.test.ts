@@ -1,4 +1,4 @@
-/** One duration style per language, wherever the console shows a duration (issue 20 §5). */
+/** One duration style per language, wherever the console shows a duration. */
 import { describe, expect, it } from 'vitest';
 import { formatDuration } from '../../src/i18n/format-duration.ts';
 import i18n from '../../src/i18n/index.ts';

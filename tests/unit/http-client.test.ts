@@ -258,7 +258,7 @@ describe('errors surface as ApiError', () => {
       status: 502,
       message: 'Bad Gateway',
       body: { statusCode: 502 },
-      // Only a status text: a screen shows its own words (spec §8), not 'Bad Gateway'.
+      // Only a status text: a screen shows its own fallback words, not 'Bad Gateway'.
       serverSent: false,
     });
   });

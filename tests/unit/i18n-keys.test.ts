@@ -24,7 +24,7 @@ const others = { fi: flatten(fi as Tree), sv: flatten(sv as Tree) };
 
 /**
  * Texts that are the same in every language on purpose: the product and language names, and
- * minutes as the unit symbol 'min' (one duration style everywhere, issue 20 §5).
+ * minutes as the unit symbol 'min' (one duration style everywhere).
  */
 const SAME_EVERYWHERE = new Set([
   'app.name',

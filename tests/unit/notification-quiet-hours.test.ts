@@ -1,4 +1,4 @@
-/** Quiet hours (issue 25 §3): how long an email due now is held, on both sides of midnight. */
+/** Quiet hours: how long an email due now is held, on both sides of midnight. */
 import { describe, expect, it } from 'vitest';
 import { defaultPreferences, minutesUntilQuietEnds } from '../../src/domain/notifications.ts';
 

@@ -13,7 +13,7 @@ import {
   roleRank,
 } from '../../src/domain/permissions.ts';
 
-describe('roles and permissions (spec §6)', () => {
+describe('roles and permissions', () => {
   it('ranks admin 4, owner 3, manager 2, worker 1', () => {
     expect(ROLE_RANK).toEqual({ admin: 4, owner: 3, manager: 2, worker: 1 });
     expect(roleRank('nobody')).toBe(0);

@@ -5,7 +5,7 @@ import {
   generatePositionGroupCode,
 } from '../../src/domain/position-groups.ts';
 
-describe('generatePositionGroupCode (spec §5)', () => {
+describe('generatePositionGroupCode', () => {
   it.each([
     ['Floor 2 – East', 'floor_2_east'],
     ['North Gate', 'north_gate'],

@@ -40,7 +40,7 @@ function errorsOf(values: Partial<PositionGroupFormValues>, lng = 'en'): Record<
   }
 }
 
-describe('position group form schema (spec §5)', () => {
+describe('position group form schema', () => {
   it('accepts a valid group', () => {
     expect(errorsOf({})).toEqual({});
   });

@@ -17,7 +17,7 @@ const valid: PositionValues = {
   is_active: true,
 };
 
-describe('generateNfcTagId (spec §5, §9)', () => {
+describe('generateNfcTagId', () => {
   it('makes 8 characters of A–Z and 0–9', () => {
     for (let i = 0; i < 200; i++) expect(generateNfcTagId()).toMatch(/^[A-Z0-9]{8}$/);
   });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The add-dependency dialog (spec §5 Dependency, §8): the depends-on choice leaves out the from
+ * The add-dependency dialog: the depends-on choice leaves out the from
  * task; the server validates first and its error, or 'Dependency validation failed', shows in the
  * dialog; a create that still fails says 'Failed to create dependency'. The HTTP client is mocked.
  */

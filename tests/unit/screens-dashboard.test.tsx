@@ -70,11 +70,11 @@ describe('dashboard', () => {
       (await screen.findByText(label, { selector: '.stat-card__label' })).closest('a');
     expect((await card('Users'))?.getAttribute('href')).toBe('/users');
     expect((await card('Positions'))?.getAttribute('href')).toBe('/positions');
-    // The count is the template library's, and the card opens it (issue 20 §4).
+    // The count is the template library's, and the card opens it.
     expect((await card('Tasks'))?.getAttribute('href')).toBe('/position-tasks?view=templates');
     expect((await card('Work entries'))?.getAttribute('href')).toBe('/work-entries');
     expect(await screen.findByText('1,000,000')).toBeTruthy();
-    // A manager may only read users: "View", not "Manage" (spec §6 manager: users.read).
+    // A manager may only read users (no users write permission): "View", not "Manage".
     for (const action of ['View users', 'Manage positions', 'Manage tasks', 'View work entries']) {
       expect(screen.getByText(action)).toBeTruthy();
     }

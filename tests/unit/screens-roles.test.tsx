@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-/** The roles screen (spec §2, §6): who may select a card, the matrix counts, creating a role. */
+/** The roles screen: who may select a card, the matrix counts, creating a role. */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AxiosRequestConfig } from 'axios';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

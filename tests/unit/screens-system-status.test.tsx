@@ -155,7 +155,7 @@ describe('system status screen', () => {
     });
     await open();
     await screen.findByText('The database is down');
-    // The answer is in and names no service: nothing is being checked any more (spec §4).
+    // The answer is in and names no service: overall is Unknown, nothing is being checked any more.
     expect(within(screen.getByTestId('overall-status')).getByText('Unknown')).toBeTruthy();
 
     serve(() => {
@@ -170,14 +170,14 @@ describe('system status screen', () => {
     expect(screen.queryByText('Failed to fetch system status')).toBeNull();
   });
 
-  it('says Unknown overall when the server reports no services (spec §4)', async () => {
+  it('says Unknown overall when the server reports no services', async () => {
     serve(() => ({ services: [] }));
     await open();
     await within(screen.getByTestId('overall-status')).findByText('Unknown');
     expect(screen.queryByText('Checking…')).toBeNull();
   });
 
-  it('says “Failed to fetch system status” for a 5xx without the server’s body (spec §8)', async () => {
+  it('says “Failed to fetch system status” for a 5xx without the server’s body', async () => {
     serve(() => {
       throw new ApiError(502, fallbackErrorBody(502, 'Bad Gateway'), { synthesised: true });
     });

@@ -3,7 +3,7 @@ import { overallStatus, serviceStatus } from '../../src/machines/system-status/o
 
 const s = (...statuses: unknown[]) => statuses.map((status) => ({ status }));
 
-describe('overall system status (spec §4)', () => {
+describe('overall system status', () => {
   it("is 'unknown' with no services", () => {
     expect(overallStatus([])).toBe('unknown');
   });

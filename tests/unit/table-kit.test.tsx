@@ -81,7 +81,7 @@ describe('table kit', () => {
 });
 
 describe('loading placeholders', () => {
-  it('are a page of rows (spec §9: 10), each a row box of its own, announced once', async () => {
+  it('are a page of rows (the default page size, 10), each a row box of its own, announced once', async () => {
     const { TableSkeleton } = await import('../../src/components/table/table-skeleton.tsx');
     renderDom(<TableSkeleton />);
     const status = screen.getByRole('status', { name: 'Loading...' });

@@ -1,4 +1,4 @@
-/** The task forms' yup schemas (spec §5) and the bodies they send. */
+/** The task forms' yup schemas and the bodies they send. */
 import { describe, expect, it } from 'vitest';
 import {
   instanceFormSchema,

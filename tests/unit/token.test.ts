@@ -1,4 +1,4 @@
-/** Token timing rules (spec §4): expired below 300 s or undecodable; refresh advised below 600 s. */
+/** Token timing rules: expired below 300 s or undecodable; refresh advised below 600 s. */
 import { describe, expect, it } from 'vitest';
 import {
   decodeTokenPayload,

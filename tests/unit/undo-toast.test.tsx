@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * Undo after a delete (issue 23 §2): a delete that moved its record to the trash says so with an
+ * Undo after a delete: a delete that moved its record to the trash says so with an
  * Undo button for ten seconds; Undo restores the item once and the lists refetch; a delete that
  * only deactivated, or kept nothing, shows no Undo.
  */

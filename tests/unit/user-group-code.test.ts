@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { USER_GROUP_CODE_MAX, USER_GROUP_CODE_PATTERN, userGroupCode } from '../../src/domain/user-groups.ts';
 
-describe('userGroupCode (spec §5)', () => {
+describe('userGroupCode: lowercase, å ä ö folded, spaces to underscores, up to 50 characters', () => {
   it.each([
     ['Työmaa Ääni Ö', 'tyomaa_aani_o'],
     ['Åland Crew', 'aland_crew'],

@@ -68,7 +68,7 @@ describe('the worked time', () => {
     expect(workedMinutes(at(0), new Date(at(0).getTime() + 89_000), 0)).toBe(1);
   });
 
-  it('splits minutes into hours and minutes (spec §9)', () => {
+  it('splits minutes into hours and minutes', () => {
     expect(splitMinutes(135)).toEqual({ hours: 2, minutes: 15 });
     expect(splitMinutes(45)).toEqual({ hours: 0, minutes: 45 });
   });

@@ -51,7 +51,7 @@ export default fp(async function staticConsole(app: FastifyInstance, opts: { roo
   const sendConsole = (_request: FastifyRequest, reply: FastifyReply) =>
     reply.header('cache-control', 'no-cache').sendFile('index.html');
   const fieldPage = existsSync(path.join(root, 'field.html')) ? 'field.html' : 'index.html';
-  // A share link's public page (issue 24 §4): no sign-in, none of the console.
+  // A share link's public page: no sign-in, none of the console.
   const sharePage = existsSync(path.join(root, 'share.html')) ? 'share.html' : 'index.html';
   const pageOf = (url: string) =>
     isFieldPath(url) ? fieldPage : url.startsWith(`${SHARE_PATH}/`) ? sharePage : 'index.html';

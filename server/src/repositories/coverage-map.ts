@@ -1,5 +1,5 @@
 /**
- * The coverage map's reads (issue 24 §3): every active position of a site with its coordinates,
+ * The coverage map's reads: every active position of a site with its coordinates,
  * its last judged verdict and its latest entry's start, in one statement (an index probe per
  * position: coverage_windows_site_position_idx and work_entries_position_idx, read backwards),
  * and the entries started at the scheduled positions since the oldest open window began.

@@ -1,5 +1,5 @@
 /**
- * Share links to the coverage report (issue 24 §4) and their recorded views. The console's reads
+ * Share links to the coverage report and their recorded views. The console's reads
  * and writes are site-scoped; the public page finds a link by the hash of its secret alone (the
  * secret is the whole of a guest's access), then reads within the link's own site.
  */

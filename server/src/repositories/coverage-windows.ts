@@ -1,5 +1,5 @@
 /**
- * Coverage windows (issue 24 §2): the close job's inserts (idempotent per schedule, position and
+ * Coverage windows: the close job's inserts (idempotent per schedule, position and
  * start: two processes judging the same window leave one row) and the report's reads. Site-scoped.
  */
 import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -58,7 +58,7 @@ export async function entriesAt(db: Db, siteId: string, positionIds: number[], f
 /** Inserts judged windows; one already there (another process judged it) is left as it is. */
 /**
  * Stores judged windows, each once (a window another process stored first is skipped), and in the
- * same transaction an outbox event for each missed or late one this call stored (issue 25 §3), so
+ * same transaction an outbox event for each missed or late one this call stored, so
  * a verdict is told outside exactly once. Answers how many this call stored.
  */
 export async function insertWindows(db: Db, rows: NewWindow[]): Promise<number> {

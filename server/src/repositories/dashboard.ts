@@ -3,7 +3,7 @@
  * 14-day chart come from the counts a trigger keeps (work_entry_site_totals, _hourly_counts), a
  * worker's own from their (user_id, created_at) index, and the recent five from the newest end of
  * an index. Users, positions and task templates are small tables, counted exactly. The tasks count
- * is the template library's (issue 20 §4): the dashboard's Tasks card opens that library, so the
+ * is the template library's: the dashboard's Tasks card opens that library, so the
  * number on the card is the number of rows it lands on.
  */
 import { and, desc, eq, gte, sql } from 'drizzle-orm';

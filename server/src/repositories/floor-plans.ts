@@ -1,4 +1,4 @@
-/** Floor plans and their placements (issue 24 §3), always for one site. */
+/** Floor plans and their placements, always for one site. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { floorPlans as f, floorPlanPlacements as fp, positions } from '../db/schema/index.ts';

@@ -1,6 +1,6 @@
 /**
  * A position group's membership: which positions it holds, inactive ones included (they stay in
- * their groups, spec §4). Every query takes the site id; positions are read with this area's own
+ * their groups). Every query takes the site id; positions are read with this area's own
  * queries (the positions area owns its repository).
  */
 import type { Static } from '@sinclair/typebox';

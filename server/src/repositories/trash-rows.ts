@@ -1,5 +1,5 @@
 /**
- * The trash's rows (issue 23 §2): a record's rows copied as the database has them (`to_jsonb`)
+ * The trash's rows: a record's rows copied as the database has them (`to_jsonb`)
  * before its delete (kept in trash_items by repositories/trash.ts), and the rows put back with their own ids
  * (`jsonb_populate_recordset`, `overriding system value`), exact to the column. Which rows go with
  * each kind of record is repositories/trash-captures.ts; this file knows only tables.

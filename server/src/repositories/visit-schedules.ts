@@ -1,4 +1,4 @@
-/** Visit schedules (issue 24 §1). Every query takes the site id. */
+/** Visit schedules: their targets, rules and tasks. Every query takes the site id. */
 import type { Static } from '@sinclair/typebox';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { ScheduleRule } from '#domain/coverage.ts';

@@ -1,5 +1,5 @@
 /**
- * Optimistic concurrency for every update (issue 26), once for all resources (handlers.ts `updated`
+ * Optimistic concurrency for every update, once for all resources (handlers.ts `updated`
  * and crud.ts use it): a record's version is its `updated_at` as the API answered it. A client that
  * sends it back as `If-Match: "<updated_at>"` saves only over that version:
  * - the update runs in one transaction that first locks the record's row (FOR UPDATE, so two

@@ -87,7 +87,7 @@ export const AssignmentDeleteResult = Type.Object(
 );
 
 /**
- * One entry of a bulk call, in either shape of spec §7: one pair (`task_id`, `is_primary`), or the
+ * One entry of a bulk call, in either of two shapes: one pair (`task_id`, `is_primary`), or the
  * wizard's one position with many tasks (`task_ids`, `overrides.is_primary`). Exactly one of
  * task_id and task_ids; the service names the entry when both or neither are given.
  */

@@ -1,4 +1,4 @@
-/** The coverage map (GET /coverage/positions-state) and floor plans (/floor-plans), issue 24 §3. */
+/** The coverage map (GET /coverage/positions-state: each position's state now) and floor plans (/floor-plans). */
 import { Type } from '@sinclair/typebox';
 import { FLOOR_PLAN_LIMITS as L, POSITION_STATES } from '#domain/coverage-map.ts';
 import { IdParam, Nullable } from './common.ts';

@@ -1,4 +1,4 @@
-/** Guest access (issue 24 §4): share links to the coverage report, and the report a link shows. */
+/** Guest access: share links to the coverage report, and the report a link shows. */
 import { Type } from '@sinclair/typebox';
 import { SHARE_LIMITS } from '#domain/coverage-share.ts';
 import { Nullable } from './common.ts';

@@ -1,4 +1,4 @@
-/** GET /dashboard/summary (spec §2 Dashboard). */
+/** GET /dashboard/summary: the Dashboard screen's counts, chart and recent entries. */
 import { Type } from '@sinclair/typebox';
 import { Nullable } from './common.ts';
 import { WorkEntryStatusSchema } from './work-entry.ts';

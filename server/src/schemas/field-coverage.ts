@@ -1,4 +1,4 @@
-/** The field app's coverage windows (issue 24 §2): a worker's own, and their reason for a miss. */
+/** The field app's coverage windows: a worker's own, and their reason for a miss. */
 import { Type } from '@sinclair/typebox';
 import { COVERAGE_LIMITS } from '#domain/coverage.ts';
 import { Nullable } from './common.ts';

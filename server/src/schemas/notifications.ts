@@ -1,4 +1,4 @@
-/** GET and PUT /auth/me/notifications: the signed-in user's notification email choices (issue 25 §3). */
+/** GET and PUT /auth/me/notifications: the signed-in user's notification email choices and quiet hours. */
 import { Type } from '@sinclair/typebox';
 
 const Time = Type.String({

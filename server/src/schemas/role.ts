@@ -55,7 +55,7 @@ export const RoleUpdate = Type.Object(
   { $id: 'RoleUpdate', additionalProperties: false },
 );
 
-/** A deleted role goes to the trash (issue 23): its item, for Undo and the Trash screen. */
+/** A deleted role goes to the trash: its item, for Undo and the Trash screen. */
 export const RoleDeleteResult = trashedMessage('RoleDeleteResult');
 
 export const RoleIdParams = Type.Object({ id: IdParam }, { additionalProperties: false });

@@ -1,4 +1,4 @@
-/** GET /sites, GET and PUT /site-settings (spec §3 Site settings, §7). */
+/** GET /sites, GET and PUT /site-settings. */
 import { type Static, Type } from '@sinclair/typebox';
 import { TILE_URL_MAX } from '#domain/coverage-map.ts';
 import {
@@ -66,7 +66,7 @@ export const SiteSettingsResponse = Type.Object(
   { $id: 'SiteSettingsResponse' },
 );
 
-/** The whole settings object (spec §7: the save sends all of it) and the version it was based on. */
+/** The whole settings object (a save sends all of it, never a part) and the version it was based on. */
 export const SiteSettingsUpdate = Type.Object(
   { ...fields, mapTileUrl: Type.Optional(fields.mapTileUrl), version: Version },
   { $id: 'SiteSettingsUpdate', additionalProperties: false },

@@ -1,4 +1,4 @@
-/** User groups (spec §3): groups of users with members and access to position groups. */
+/** User groups: groups of users with members and access to position groups. */
 import { type Static, Type } from '@sinclair/typebox';
 import {
   CREATABLE_USER_GROUP_TYPES,

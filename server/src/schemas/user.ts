@@ -112,7 +112,7 @@ export const UserUpdate = Type.Object(
 
 export const UserList = Type.Object({ users: Type.Array(Type.Ref(User)) }, { $id: 'UserList' });
 
-/** The users list's filters (issue 20 §4): each narrows the site's list; none gives the whole list. */
+/** The users list's filters: each narrows the site's list; none gives the whole list. */
 export const UserListQuery = Type.Object(
   {
     search: Type.Optional(

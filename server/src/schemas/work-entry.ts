@@ -1,4 +1,4 @@
-/** Work entries (spec §3 Work entry, §7 GET /work-entries): the list, check-in, status changes, photos. */
+/** Work entries: the list, check-in, status changes, photos. */
 import { type Static, Type } from '@sinclair/typebox';
 import { LATITUDE_RANGE, LONGITUDE_RANGE } from '#domain/positions.ts';
 import {
@@ -56,7 +56,7 @@ export const WorkEntry = Type.Object(
     longitude: Nullable(Type.Number()),
     /** Metres between the phone and the position when both had coordinates. */
     distance_meters: Nullable(Type.Integer()),
-    /** Signed, short-lived links to the entry's photos (spec §3 photo_urls). */
+    /** Signed, short-lived links to the entry's photos. */
     photo_urls: Type.Array(Type.String()),
   },
   { $id: 'WorkEntry' },

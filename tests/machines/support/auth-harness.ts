@@ -7,7 +7,6 @@
 import { vi } from 'vitest';
 import {
   type ActorRefFrom,
-  type AnyTransitionDefinition,
   fromPromise,
   type NonReducibleUnknown,
   SimulatedClock,
@@ -22,6 +21,7 @@ import {
   type LoginOutput,
 } from '../../../src/machines/auth/auth.machine.ts';
 import { startAuthSession } from '../../../src/machines/auth/session.ts';
+import { recordTransitions } from '../site-settings.harness.ts';
 import { LOGIN_SERVER_CODE, type ModelContext, type ModelEvent } from './auth-model.ts';
 import { flush, type MemoryStorage, makeToken, TOKEN_LIFETIMES, USER } from './fixtures.ts';
 
@@ -30,24 +30,6 @@ interface Pending {
   input: unknown;
   resolve(value: unknown): void;
   reject(error: unknown): void;
-}
-
-/** A stable name for a transition of the real machine: source, event, position among candidates. */
-export function transitionKey(t: AnyTransitionDefinition): string {
-  const candidates = t.eventType === '' ? t.source.always : t.source.transitions.get(t.eventType);
-  const index = candidates?.indexOf(t) ?? -1;
-  return `${t.source.id} ${t.eventType || 'always'} #${index}`;
-}
-
-export function allTransitionKeys(): string[] {
-  const keys: string[] = [];
-  const visit = (node: typeof authMachine.root) => {
-    for (const list of node.transitions.values()) for (const t of list) keys.push(transitionKey(t));
-    for (const t of node.always ?? []) keys.push(transitionKey(t));
-    for (const child of Object.values(node.states)) visit(child as typeof authMachine.root);
-  };
-  visit(authMachine.root);
-  return keys;
 }
 
 export class AuthHarness {
@@ -86,13 +68,7 @@ export class AuthHarness {
     this.actor = startAuthSession({
       machine,
       clock: this.clock,
-      inspect: (event) => {
-        if (event.type === '@xstate.microstep') {
-          for (const t of (event as unknown as { _transitions: AnyTransitionDefinition[] })._transitions) {
-            this.taken.add(transitionKey(t));
-          }
-        }
-      },
+      inspect: recordTransitions(this.taken),
     });
   }
 

@@ -214,7 +214,7 @@ export async function auditFixtures(t: TestApp, token: string) {
       expiresAt: new Date(),
     })
     .returning();
-  // Floor plans (issue 24 §3): three, so one can be deleted and the others changed.
+  // Floor plans: three, so one can be deleted and the others changed.
   const floorPlans = [];
   for (const name of ['Hall A', 'Hall B', 'Hall C'])
     floorPlans.push((await post('/floor-plans', { plan_name: name })).id);

@@ -1,5 +1,5 @@
 /**
- * Proof of coverage (issue 24): visit schedules, and the windows they made with their stored
+ * Proof of coverage: visit schedules, and the windows they made with their stored
  * verdicts. A closed window keeps the rule it was judged by (`rule`), so changing or deleting a
  * schedule never rewrites the past.
  */

@@ -1,5 +1,5 @@
 /**
- * Floor plans (issue 24 §3): a plan image per building and floor, kept in the photo store (its
+ * Floor plans: a plan image per building and floor, kept in the photo store (its
  * key here), and where each position sits on it as fractions of the image's width and height.
  */
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The relational model (spec §3). Every row belongs to a site; list queries are backed by
+ * The relational model. Every row belongs to a site; list queries are backed by
  * (site_id, …) indexes; uniqueness that the product promises is a database constraint, so two
  * concurrent requests cannot both win, and each table declares its constraints' messages beside
  * them (../unique-messages.ts).

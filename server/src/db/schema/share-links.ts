@@ -1,5 +1,5 @@
 /**
- * Guest access (issue 24 §4): read-only links to a coverage report, for a client or an inspector.
+ * Guest access: read-only links to a coverage report, for a client or an inspector.
  * Only the SHA-256 of the link's secret is stored, as with account tokens; a link counts only
  * before expires_at and until revoked_at. Every view of the public page is a row of
  * coverage_share_views (the list shows their count and the last one).

@@ -4,7 +4,7 @@ import { TRASH_TYPES } from '#domain/trash.ts';
 import { id, inList, siteId } from './columns.ts';
 
 /**
- * The trash (issue 23 §2): a deleted record and what went with it, kept 30 days so it can be
+ * The trash: a deleted record and what went with it, kept 30 days so it can be
  * restored with the same ids. The record is really removed from its own table (so its code,
  * email or NFC tag is free for a new record); here it is a copy of its rows as the database had
  * them (`to_jsonb`), read back with `jsonb_populate_record`, so a restore is exact to the column.

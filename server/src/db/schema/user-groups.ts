@@ -39,7 +39,7 @@ export const userGroupMembers = pgTable(
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_members_user_idx').on(t.userId)],
 );
 
-/** A user group's access to a position group (spec §3 "position access grant"). */
+/** A user group's access to a position group (a "position access grant"). */
 export const userGroupPositionAccess = pgTable(
   'user_group_position_access',
   {

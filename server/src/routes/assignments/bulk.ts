@@ -1,5 +1,5 @@
 /**
- * Bulk assignment (spec §4, §7): both body shapes become one list of (position, task) pairs. A pair
+ * Bulk assignment: both body shapes become one list of (position, task) pairs. A pair
  * whose position or task is unknown or inactive is refused (named by index and body path); a pair
  * already assigned, or listed earlier in the call, is skipped; the rest are written in one
  * transaction, in multi-row inserts that skip existing pairs.

@@ -1,5 +1,5 @@
 /**
- * Position-task assignment rules (spec §3, §4, §5): a new assignment needs an active position and
+ * Position-task assignment rules: a new assignment needs an active position and
  * an active task of the site (400 on the field); a pair is assigned once (409 on task_id); an
  * update changes is_primary only; removing one removes the task's dependencies at that position.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own account (spec §4 Profile): their name and language, and their password.
+ * The signed-in user's own account (the Profile dialog): their name and language, and their password.
  * Rank rules are for managing others and do not apply here. The current password is checked under
  * the sign-in limits of the account, so this endpoint cannot serve as a password oracle; a change
  * ends every other session and trusted device of the user and keeps the one making it.

@@ -1,6 +1,6 @@
 /**
  * GET and PUT /auth/me/notifications: which notification emails the signed-in user receives
- * (issue 25 §3) and their quiet hours. Managers and up choose; workers manage no position and get
+ * and their quiet hours. Managers and up choose; workers manage no position and get
  * none (GET answers `available: false`, PUT is refused). Until a user saves, their role's defaults
  * apply (failed entries and missed visits on for managers and up).
  */

@@ -1,4 +1,4 @@
-/** /coverage (issue 24 §2): the report and windows (work_entries.view_all), a manager's excuse (work_entries.update). */
+/** /coverage: the report and windows (work_entries.view_all), a manager's excuse (work_entries.update). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../schemas/common.ts';

@@ -1,5 +1,5 @@
 /**
- * GET /coverage/positions-state (issue 24 §3): every active position of the site with its
+ * GET /coverage/positions-state: every active position of the site with its
  * coordinates and its state now (src/domain/coverage-map.ts positionState), for the map and the
  * floor plans in one call. Four statements whatever the number of positions: the positions with
  * their last verdict and latest entry, the active schedules with the positions they cover, the

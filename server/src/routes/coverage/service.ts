@@ -1,5 +1,5 @@
 /**
- * Coverage (issue 24 §2): the stored verdicts as a report (totals, per day, per position worst
+ * Coverage: the stored verdicts as a report (totals, per day, per position worst
  * first, per worker), the windows with their entries, and a manager's excuse of a miss. Nothing
  * here recomputes a verdict: the close job (jobs/coverage-close.ts) stored them.
  */

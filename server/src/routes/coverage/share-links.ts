@@ -1,5 +1,5 @@
 /**
- * /coverage/share-links (issue 24 §4): the console's side of guest access, with coverage.share
+ * /coverage/share-links: the console's side of guest access, with coverage.share
  * (admin and owner). Creating needs the site setting allowGuestAccess; listing and revoking work
  * with it off too, so old links can be cleaned up.
  */

@@ -1,5 +1,5 @@
 /**
- * Guest access (issue 24 §4): an admin or owner (`coverage.share`) makes a read-only link to the
+ * Guest access: an admin or owner (`coverage.share`) makes a read-only link to the
  * coverage report of a position group (or every position) and a period, for a client or an
  * inspector. The link's secret is 32 random bytes shown once; only its SHA-256 is stored (as
  * account tokens are). It stops working when it expires (at most 90 days), when revoked, and

@@ -1,4 +1,4 @@
-/** /floor-plans (issue 24 §3): positions.read reads, positions.update changes. */
+/** /floor-plans: positions.read reads, positions.update changes. */
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';

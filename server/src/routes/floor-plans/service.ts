@@ -1,5 +1,5 @@
 /**
- * Floor plans (issue 24 §3): a plan per building and floor, its image in the photo store (the
+ * Floor plans: a plan per building and floor, its image in the photo store (the
  * folder or the bucket, infra/photo-stores.ts) checked as photos are (a JPEG, PNG or WebP by its
  * bytes, at most the site's maxFileUploadSize MB), and where positions sit on it. Every change is
  * audited in its own transaction; an image replaced or a plan deleted removes its file after the

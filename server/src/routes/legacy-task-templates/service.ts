@@ -1,5 +1,5 @@
 /**
- * Legacy template rules (spec §5): name, priority and a positive duration required; skills, safety
+ * Legacy template rules: name, priority and a positive duration required; skills, safety
  * requirements, instructions and typical dependencies kept as given (trimmed, blanks dropped).
  */
 import type { Static } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * A position group's membership rules (spec §2): members only from the caller's site (inactive
+ * A position group's membership rules: members only from the caller's site (inactive
  * positions are fine: they stay in their groups), each once, replaced whole.
  */
 import { HttpError } from '../../lib/errors.ts';

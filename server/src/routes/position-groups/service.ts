@@ -1,5 +1,5 @@
 /**
- * Position-group rules (spec §2, §5): trimmed names, codes unique per site (the unique index
+ * Position-group rules: trimmed names, codes unique per site (the unique index
  * decides, lib/db-errors answers 409 on group_code), and a membership (members.ts) that is saved
  * in one transaction with the group's own fields.
  */

@@ -1,5 +1,5 @@
 /**
- * The position rules of spec §5 on the server: trimmed text, lengths, coordinate
+ * The position rules on the server: trimmed text, lengths, coordinate
  * bounds and rounding, per-site unique code and NFC tag, history kept on delete, and the check
  * every task or assignment makes before it names a position.
  */

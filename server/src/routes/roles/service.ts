@@ -25,7 +25,7 @@ import { moveToTrash } from '../trash/bin.ts';
 
 type RoleBody = Static<typeof RoleInfo>;
 
-/** Spec §6 descriptions, in English; the console shows its own translations. */
+/** Each built-in role's description, in English; the console shows its own translations. */
 const DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
   admin: 'Full access',
   owner: 'Site owner with management abilities',
@@ -165,7 +165,7 @@ export async function deleteRole(ctx: RequestContext, id: number) {
   if (holders > 0) throw roleInUse(holders);
   let trashItemId: number | undefined;
   try {
-    // To the trash (issue 23): restorable for 30 days with the same id (no user holds it, so only
+    // To the trash: restorable for 30 days with the same id (no user holds it, so only
     // its own row goes).
     trashItemId = await ctx.db.transaction(async (tx) => {
       const moved = await moveToTrash(ctx, tx, 'role', { id }, () =>

@@ -1,5 +1,5 @@
 /**
- * /share (issue 24 §4): the public, unauthenticated side of guest access. Whoever holds a share
+ * /share: the public, unauthenticated side of guest access. Whoever holds a share
  * link reads that one coverage report; every view is recorded. Rate-limited per client address
  * and per link (the limits' counters are shared through Redis when there is one).
  */

@@ -1,5 +1,5 @@
 /**
- * Site settings rules (spec §3, §5): what the schema cannot say (a real time zone,
+ * Site settings rules: what the schema cannot say (a real time zone,
  * an address or nothing, a name that is not just spaces), saves that cannot silently overwrite
  * each other, and the settings other areas obey (the user limit here; NFC and upload size through
  * repositories/site-settings getSiteSettings).

@@ -1,5 +1,5 @@
 /**
- * The dependency rules (spec §3, §5), checked by validate and again by create inside its
+ * The dependency rules, checked by validate and again by create inside its
  * transaction: the position is the site's; a task never depends on itself; both tasks are
  * assigned to the position; a pair is there once; and no dependency closes a cycle, of any type.
  * What they read comes in one statement (repo.ruleFacts); the cycle's labels in a second, if any.
@@ -77,7 +77,7 @@ export async function dependencyProblem(
 }
 
 /**
- * Dependencies coming back together (a restored assignment's, issue 23): the first that would
+ * Dependencies coming back together (a restored assignment's): the first that would
  * close a cycle with the position's dependencies now (made while it was away) and those before it,
  * as a 409 problem naming the cycle; null when none does. Run in the restore's transaction.
  */

@@ -1,5 +1,5 @@
 /**
- * The task catalogue's rules (spec §5): codes unique per site (case-insensitively), names and codes
+ * The task catalogue's rules: codes unique per site (case-insensitively), names and codes
  * trimmed before their length rules, priority 1 when not given, and a task that history names
  * (assignments, dependencies, work entries) deactivated instead of deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * The trash's rules (issue 23 §2): who sees which items (the delete permission of each kind),
+ * The trash's rules: who sees which items (the delete permission of each kind),
  * restoring an item with the same ids and what went with it, refusing with the field when it
  * cannot (its code or NFC tag taken, what it belongs to gone), and deleting forever (admins).
  */

@@ -1,5 +1,5 @@
 /**
- * Task-instance rules (spec §3, §4, §9): new instances only at active positions and from active
+ * Task-instance rules: new instances only at active positions and from active
  * templates (400 on the field); defaults priority 1, mandatory, not primary; completion recorded
  * once (who, when, notes), a second completion is 409.
  */

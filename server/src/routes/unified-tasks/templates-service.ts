@@ -1,6 +1,7 @@
 /**
- * Template library rules: a server-generated code that never collides (spec §5 prefix and suffix;
- * on a clash the next free suffix), names trimmed, and a deleted template's instances kept.
+ * Template library rules: a server-generated code that never collides (the uppercased name cut to
+ * 15 characters plus a 6-digit suffix; on a clash the next free suffix), names trimmed, and a
+ * deleted template's instances kept.
  */
 import type { Static } from '@sinclair/typebox';
 import { nextFreeTemplateCode, TASK_LIMITS, templateCodePrefix } from '#domain/tasks.ts';

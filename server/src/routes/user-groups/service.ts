@@ -1,5 +1,5 @@
 /**
- * The user-group rules of spec §4–§6 on the server: system groups stay out of reach, codes are
+ * The user-group rules on the server: system groups stay out of reach, codes are
  * generated from the name and unique per site, only active users of the site become members or
  * managers, a group's manager is always one of its members, and clashes are 409s, not 500s.
  */

@@ -1,5 +1,5 @@
 /**
- * The user-management rules of spec §5–§6 on the server: rank and role checks, per-site email
+ * The user-management rules on the server: rank and role checks, per-site email
  * uniqueness, sessions revoked when access shrinks, and work history kept on delete.
  */
 import type { Static } from '@sinclair/typebox';

@@ -1,4 +1,4 @@
-/** /visit-schedules (issue 24 §1): positions.read reads, positions.update changes. */
+/** /visit-schedules: positions.read reads, positions.update changes. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageResponse } from '../../schemas/common.ts';
 import {

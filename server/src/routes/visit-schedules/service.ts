@@ -1,5 +1,5 @@
 /**
- * Visit-schedule rules (issue 24 §1): exactly one target (a position or a group of the site), a
+ * Visit-schedule rules: exactly one target (a position or a group of the site), a
  * rule that makes windows (src/domain/coverage.ts ruleProblem, the form's own check), tasks of
  * the site. A change of the rule moves `rule_from` to now: windows that started before it are
  * judged, or were already, by the rule they started under.
