@@ -9,12 +9,19 @@
  * (or BENCH_DATABASE_URL), seeded once to BENCH_ENTRIES; later runs reuse it. The check-ins a
  * run makes are deleted at its end.
  * Run: npm run bench:check-in   (BENCH_ENTRIES=1000000, BENCH_RATE=200, BENCH_DURATION=10)
+ *
+ * Each check-in run prints beside its figures what else happened meanwhile (watch): the server
+ * process's event-loop delay and GC pauses, the pool's queue, the WAL written, checkpoints, the
+ * load average, the entries it made (a keyed run that only replayed stored answers would make
+ * none) and each second's slowest answer (a stall at the start, or spread over the run).
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { listen, measure, ms, printRuns } from './harness.ts';
-import { openApp, rowsOf, signIn } from './work-entries-data.ts';
+import { type App, openApp, rowsOf, signIn } from './work-entries-data.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -43,6 +50,77 @@ async function sequential(url: string, init: RequestInit, count: number, unique?
   return { p50: times[Math.floor(count / 2)], p99: times[Math.ceil(count * 0.99) - 1] };
 }
 
+/** The WAL position (bytes) and checkpointer counters: the whole cluster's, other databases on it included. */
+async function walState(db: App['database']) {
+  const [row] = await db.query<{ wal: string; checkpoints: string; written: string; backend: string }>(
+    `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal,
+       (checkpoints_timed + checkpoints_req)::text as checkpoints,
+       buffers_checkpoint::text as written, buffers_backend::text as backend from pg_stat_bgwriter`,
+  );
+  return {
+    wal: Number(row.wal),
+    checkpoints: Number(row.checkpoints),
+    written: Number(row.written),
+    backend: Number(row.backend),
+  };
+}
+
+/**
+ * What else happened while a run ran, printed beside its figures: the server process's event-loop
+ * delay and GC pauses, the pool's queue, WAL written, checkpoints, and the load average.
+ */
+async function watch(db: App['database']) {
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  const gc = { count: 0, total: 0, max: 0, major: 0, majorMax: 0 };
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gc.count++;
+      gc.total += e.duration;
+      gc.max = Math.max(gc.max, e.duration);
+      if ((e as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+        gc.major++;
+        gc.majorMax = Math.max(gc.majorMax, e.duration);
+      }
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  const pool = { waitingMax: 0, totalMax: 0 };
+  const sampler = setInterval(() => {
+    const s = db.stats() as { total: number; waiting?: number };
+    pool.waitingMax = Math.max(pool.waitingMax, s.waiting ?? 0);
+    pool.totalMax = Math.max(pool.totalMax, s.total);
+  }, 10);
+  const before = await walState(db);
+  const load = os.loadavg()[0];
+  const open = (db.stats() as { total: number }).total;
+  return async () => {
+    clearInterval(sampler);
+    observer.disconnect();
+    loop.disable();
+    const after = await walState(db);
+    return (
+      `load ${load.toFixed(2)}→${os.loadavg()[0].toFixed(2)}; event loop delay p99 ${ms(loop.percentile(99) / 1e6)} ms, ` +
+      `max ${ms(loop.max / 1e6)} ms; GC ${gc.count}× ${ms(gc.total)} ms (max ${ms(gc.max)}; ` +
+      `${gc.major} major, max ${ms(gc.majorMax)}); heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB; ` +
+      `pool ${open} open at the start, max ${pool.totalMax}, ${pool.waitingMax} waiting; cluster WAL ${((after.wal - before.wal) / 2 ** 20).toFixed(1)} MB; ` +
+      `checkpoints ${after.checkpoints - before.checkpoints}, buffers by checkpointer ${after.written - before.written}, ` +
+      `by backends ${after.backend - before.backend}`
+    );
+  };
+}
+
+/**
+ * The run's own entries, all at the target's position: through the position's index (a few
+ * thousand rows), not a scan of the million, which under load took longer than the pool's 10 s
+ * query timeout and read the whole table between runs.
+ */
+let position: number | undefined;
+const mine = () =>
+  position === undefined
+    ? sql`delete from work_entries where notes = ${NOTE}`
+    : sql`delete from work_entries where position_id = ${position} and notes = ${NOTE}`;
+
 const app = await openApp('postgres', process.env.BENCH_DB ?? 'tagger_bench_field');
 const baseline = Fastify({ logger: false });
 baseline.get('/ping', async () => ({ ok: true }));
@@ -63,9 +141,13 @@ try {
     ),
   ) as unknown as { position_id: number; nfc_tag_id: string; task_id: number }[];
   if (!target) throw new Error('the seeded site has no assignment to check in to');
+  position = target.position_id;
   const baseUrl = await listen(baseline);
   const apiUrl = await listen(app);
-  const token = await signIn(apiUrl);
+  // Retried: on a loaded machine the pool's first connections can miss their 3 s timeout (a 503).
+  const token = await signIn(apiUrl)
+    .catch(() => signIn(apiUrl))
+    .catch(() => signIn(apiUrl));
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const body = JSON.stringify({
     nfc_tag_id: target.nfc_tag_id,
@@ -99,14 +181,16 @@ try {
   };
   for (const [name, r] of Object.entries(alone))
     console.log(`one at a time (200 requests), ${name}: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms`);
-  await app.database.db.execute(sql`delete from work_entries where notes = ${NOTE}`);
+  await app.database.db.execute(mine());
   const base = await measure({ name: 'baseline GET /ping', url: baseUrl, path: '/ping', ...fixed });
-  const keyed = {
-    name: 'POST /work-entries with Idempotency-Key',
-    ...checkIn,
-    ...fixed,
-    uniqueHeader: { name: 'idempotency-key', prefix: randomUUID() },
-  };
+  const keyed = { name: 'POST /work-entries with Idempotency-Key', ...checkIn, ...fixed };
+  /**
+   * Each keyed run sends keys of its own: with one prefix for both, the second keyed run resent the
+   * first's keys, and every request was a replay of a stored answer (no entry written: a tenth of
+   * the WAL of a check-in run), which made that run look fast.
+   */
+  const withKeys = (run: typeof keyed) =>
+    run === keyed ? { ...run, uniqueHeader: { name: 'idempotency-key', prefix: randomUUID() } } : run;
   const sealer = (app as unknown as { auditSealer?: { idle(): Promise<void> } }).auditSealer;
   /**
    * Before each check-in run: the run before it sealed into the audit chain after its answers
@@ -114,10 +198,41 @@ try {
    * first, so each run starts from the same table with no background work left over; the two
    * kinds alternate, twice, so neither always runs second.
    */
+  /**
+   * Before each check-in run, the same starting state: the run before sealed into the audit chain
+   * after its answers (plugins/audit-sealing.ts) and left 2,000 open entries at this position; both
+   * are cleared, the table vacuumed, then a CHECKPOINT (so no timed checkpoint, and the flush of
+   * what the delete and vacuum dirtied, falls inside the run: the next one is checkpoint_timeout
+   * away), no autovacuum of the database still at work, and a full GC of this process (the server's
+   * heap starts each run alike; a major GC inside a run still counts). The two kinds alternate,
+   * twice, so neither always runs second.
+   */
   const fresh = async () => {
+    const t0 = performance.now();
+    const w0 = await walState(app.database);
     await sealer?.idle();
-    await app.database.db.execute(sql`delete from work_entries where notes = ${NOTE}`);
+    const t1 = performance.now();
+    await app.database.db.execute(mine());
+    const t2 = performance.now();
     await app.database.db.execute(sql`vacuum (analyze) work_entries`);
+    const t3 = performance.now();
+    const w1 = await walState(app.database);
+    await app.database.query('checkpoint').catch((err) => console.warn(`no CHECKPOINT: ${err.message}`));
+    for (let i = 0; i < 300; i++) {
+      const busy = await app.database.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+         where backend_type = 'autovacuum worker' and datname = current_database()`,
+      );
+      if (busy[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const t4 = performance.now();
+    (globalThis as { gc?: () => void }).gc?.();
+    console.log(
+      `  before the run: sealer idle ${ms(t1 - t0)} ms, delete ${ms(t2 - t1)} ms, vacuum ${ms(t3 - t2)} ms ` +
+        `(WAL ${((w1.wal - w0.wal) / 2 ** 20).toFixed(1)} MB, checkpoints ${w1.checkpoints - w0.checkpoints}), ` +
+        `checkpoint and autovacuum wait ${ms(t4 - t3)} ms`,
+    );
   };
   // The read first: every check-in below adds an open entry at this position, which it would then show.
   const runs = [
@@ -132,7 +247,16 @@ try {
   for (let round = 1; round <= 2; round++) {
     for (const run of round === 1 ? [checkInRun, keyed] : [keyed, checkInRun]) {
       await fresh();
-      runs.push(await measure({ ...run, name: `${run.name} (round ${round})` }));
+      const stop = await watch(app.database);
+      const r = await measure({ ...withKeys(run), name: `${run.name} (round ${round})`, timeline: true });
+      runs.push(r);
+      const [{ made }] = await app.database.query<{ made: number }>(
+        `select count(*)::int as made from work_entries where notes = '${NOTE}'`,
+      );
+      console.log(
+        `${r.name}: p50 ${ms(r.p50)} ms, p99 ${ms(r.p99)} ms; ${made} entries made; ${await stop()}`,
+      );
+      console.log(`  slowest answer per second: ${(r.bySecond ?? []).map((v) => v.toFixed(0)).join(' ')} ms`);
     }
   }
   printRuns([base, ...runs], base);
@@ -144,7 +268,7 @@ try {
   }
 } finally {
   // The run's check-ins (and the keys they claimed) go; the seeded table stays for the next run.
-  await app.database.db.execute(sql`delete from work_entries where notes = ${NOTE}`);
+  await app.database.db.execute(mine());
   await app.database.db.execute(sql`delete from idempotency_keys`);
   await baseline.close();
   await app.close();

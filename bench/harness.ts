@@ -36,6 +36,8 @@ export interface RunSpec {
   body?: string;
   /** Keep every latency per path too (Run.byPath): which of many paths are the slow ones. */
   perPath?: boolean;
+  /** Keep each second's slowest answer (Run.bySecond, by the second the request was due in). */
+  timeline?: boolean;
 }
 
 export interface Run {
@@ -59,6 +61,8 @@ export interface Run {
   lateP99: number;
   /** Each path's latencies, sorted (with RunSpec.perPath). */
   byPath?: Record<string, number[]>;
+  /** The slowest answer of the requests due in each second of the run (with RunSpec.timeline). */
+  bySecond?: number[];
 }
 
 export function percentile(sorted: number[], p: number): number {
@@ -78,6 +82,7 @@ async function loadEven(spec: RunSpec): Promise<Run> {
   const latencies: number[] = [];
   const byPath: Record<string, number[]> = {};
   const late: number[] = [];
+  const bySecond: number[] = [];
   let non2xx = 0;
   let errors = 0;
   let bytes = 0;
@@ -114,6 +119,10 @@ async function loadEven(spec: RunSpec): Promise<Run> {
             if (counted) return;
             counted = true;
             latencies.push(performance.now() - due);
+            if (spec.timeline) {
+              const second = Math.floor((i * interval) / 1000);
+              bySecond[second] = Math.max(bySecond[second] ?? 0, performance.now() - due);
+            }
             if (spec.perPath) {
               byPath[path] ??= [];
               byPath[path].push(performance.now() - due);
@@ -161,6 +170,7 @@ async function loadEven(spec: RunSpec): Promise<Run> {
     byPath: spec.perPath
       ? Object.fromEntries(Object.entries(byPath).map(([p, l]) => [p, l.sort((a, b) => a - b)]))
       : undefined,
+    bySecond: spec.timeline ? Array.from(bySecond, (v) => v ?? 0) : undefined,
   };
 }
 

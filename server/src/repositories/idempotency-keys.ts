@@ -17,7 +17,16 @@ const owned = (o: KeyOwner) => and(eq(k.siteId, o.siteId), eq(k.userId, o.userId
  * not committed makes this wait for that transaction, and then answer by its outcome.
  */
 export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, expiredBefore: Date) {
-  const rows = await db
+  const rows = await claimQuery(db, owner, fingerprint, expiredBefore);
+  return rows.length > 0;
+}
+
+/**
+ * The claim as a query not yet run (claimKey's): a row when it claimed the key. A caller may run it
+ * as a CTE of its own first read (`db.$with('claim').as(query)`) to save the round trip.
+ */
+export function claimQuery(db: Db, owner: KeyOwner, fingerprint: string, expiredBefore: Date) {
+  return db
     .insert(k)
     .values({ ...owner, fingerprint })
     .onConflictDoUpdate({
@@ -26,8 +35,9 @@ export async function claimKey(db: Db, owner: KeyOwner, fingerprint: string, exp
       setWhere: lt(k.createdAt, expiredBefore),
     })
     .returning({ key: k.key });
-  return rows.length > 0;
 }
+
+export type ClaimQuery = ReturnType<typeof claimQuery>;
 
 export async function findKey(db: Db, owner: KeyOwner) {
   const [row] = await db

@@ -18,6 +18,7 @@ import {
   users,
   workEntries as w,
 } from '../db/schema/index.ts';
+import type { ClaimQuery } from './idempotency-keys.ts';
 
 export type PositionKey = { id: number } | { tag: string };
 
@@ -48,10 +49,40 @@ export async function checkInFacts(
   taskId: number,
   userId: number,
 ): Promise<CheckInFacts | undefined> {
+  return (await readFacts(db, siteId, where, taskId, userId)).facts;
+}
+
+/**
+ * The facts, read in the same statement as an Idempotency-Key's claim (a query of
+ * repositories/idempotency-keys.ts claimQuery, run as a CTE: it runs whether or not a position is
+ * found). `claimed` says whether the claim took the key; undefined when no position was found.
+ */
+export async function claimWithFacts(
+  db: Db,
+  claim: ClaimQuery,
+  siteId: string,
+  where: PositionKey,
+  taskId: number,
+  userId: number,
+): Promise<{ claimed: boolean | undefined; value: CheckInFacts | undefined }> {
+  const { facts, claimed } = await readFacts(db, siteId, where, taskId, userId, claim);
+  return { claimed: facts ? claimed : undefined, value: facts };
+}
+
+async function readFacts(
+  db: Db,
+  siteId: string,
+  where: PositionKey,
+  taskId: number,
+  userId: number,
+  claim?: ClaimQuery,
+): Promise<{ facts: CheckInFacts | undefined; claimed: boolean }> {
   const which: SQL = 'id' in where ? eq(positions.id, where.id) : eq(positions.nfcTagId, where.tag);
   const hard = `{${HARD_DEPENDENCY_TYPES.join(',')}}`;
-  const [row] = await db
+  const claimed = claim ? db.$with('claim').as(claim) : undefined;
+  const [row] = await (claimed ? db.with(claimed) : db)
     .select({
+      claimed: claimed ? sql<number>`(select count(*) from ${claimed})::int` : sql<number>`0`,
       settings: sql<Record<
         string,
         unknown
@@ -81,7 +112,27 @@ export async function checkInFacts(
     .leftJoin(users, eq(users.id, userId))
     .where(and(eq(positions.siteId, siteId), which))
     .limit(1);
-  if (!row) return undefined;
+  if (!row) return { facts: undefined, claimed: false };
+  return { facts: factsOf(row), claimed: row.claimed > 0 };
+}
+
+function factsOf(row: {
+  settings: Record<string, unknown> | null;
+  id: number;
+  positionName: string;
+  nfcTagId: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  isActive: boolean;
+  taskId: number | null;
+  taskCode: string | null;
+  taskName: string | null;
+  taskActive: boolean | null;
+  assigned: boolean | null;
+  blocked: boolean;
+  firstName: string | null;
+  lastName: string | null;
+}): CheckInFacts {
   return {
     enableNfcTagValidation: withDefaults(row.settings ?? {}).enableNfcTagValidation,
     position: {

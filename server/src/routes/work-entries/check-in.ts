@@ -16,7 +16,7 @@ import * as checkin from '../../repositories/work-entries-checkin.ts';
 import type { WorkEntryCreateBody } from '../../schemas/work-entry.ts';
 import type { RequestContext } from '../../types.ts';
 import { blockedTasks } from '../task-dependencies/blocked.ts';
-import { type Keyed, once } from './idempotency.ts';
+import { type Keyed, once, onceAfterRead } from './idempotency.ts';
 import { toApiEntry } from './present.ts';
 import type { WorkEntryDeps } from './service.ts';
 
@@ -93,22 +93,29 @@ function coordinatesOf(body: WorkEntryCreateBody) {
 }
 
 /**
- * Two round trips: the facts (checkInFacts) and the insert, whose returned row is the answer (a
- * new entry has no photos), instead of reading back what was just written.
+ * Without a key, two round trips and a transaction: the facts (checkInFacts), then the entry and
+ * its audit event; the insert's returned row is the answer (a new entry has no photos), instead of
+ * reading back what was just written.
  */
 export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: WorkEntryCreateBody) {
+  coordinatesOf(body);
+  const { key } = positionKeyOf(body);
+  const facts = await checkin.checkInFacts(ctx.db, ctx.siteId, key, body.task_id, ctx.actor.userId);
+  const values = await entryOf(ctx, body, facts);
+  const row = await ctx.db.transaction((tx) => writeEntry(ctx, tx, values));
+  return { work_entry: toApiEntry({ ...row, ...facts?.worker }, [], deps.links), photos: [] };
+}
+
+/** The entry a check-in starts, from the facts read for it; refusals name their field. */
+async function entryOf(ctx: RequestContext, body: WorkEntryCreateBody, found?: checkin.CheckInFacts) {
   const coordinates = coordinatesOf(body);
-  const { key, tag: given } = positionKeyOf(body);
-  const facts = checkPosition(
-    await checkin.checkInFacts(ctx.db, ctx.siteId, key, body.task_id, ctx.actor.userId),
-    body,
-    given,
-  );
+  const { tag: given } = positionKeyOf(body);
+  const facts = checkPosition(found, body, given);
   const { position } = facts;
   const task = await checkTask(ctx, facts, body.task_id);
   const tag = given ?? position.nfcTagId;
   const at = position.latitude !== null && position.longitude !== null ? position : null;
-  const values = {
+  return {
     userId: ctx.actor.userId,
     positionId: position.id,
     taskId: task.id,
@@ -123,24 +130,45 @@ export async function checkIn(ctx: RequestContext, deps: WorkEntryDeps, body: Wo
         ? distanceMetres(coordinates, { latitude: at.latitude as number, longitude: at.longitude as number })
         : null,
   } satisfies repo.NewWorkEntry;
-  const row = await ctx.db.transaction(async (tx) => {
-    const inserted = await repo.workEntryRows.insert(tx, ctx.siteId, values);
-    const changes = auditDiff(null, inserted);
-    await ctx.audit(tx, { action: 'work_entry.create', entity: 'work_entry', id: inserted.id, changes });
-    return inserted;
-  });
-  return { work_entry: toApiEntry({ ...row, ...facts.worker }, [], deps.links), photos: [] };
 }
 
-/** The check-in, once per Idempotency-Key (idempotency.ts). */
+/** The entry and its audit event, in the caller's transaction `tx`. */
+async function writeEntry(ctx: RequestContext, tx: RequestContext['db'], values: repo.NewWorkEntry) {
+  const inserted = await repo.workEntryRows.insert(tx, ctx.siteId, values);
+  const changes = auditDiff(null, inserted);
+  await ctx.audit(tx, { action: 'work_entry.create', entity: 'work_entry', id: inserted.id, changes });
+  return inserted;
+}
+
+/**
+ * The check-in, once per Idempotency-Key (idempotency.ts). With a key the claim is a CTE of the
+ * facts' statement and the entry is written in the key's transaction itself (no savepoint): BEGIN,
+ * claim and facts, entry, audit event, stored answer, COMMIT.
+ */
 export function checkInOnce(
   ctx: RequestContext,
   deps: WorkEntryDeps,
   body: WorkEntryCreateBody,
   keyed: Keyed,
 ) {
-  return once(ctx, keyed.key, keyed.fingerprint, async (c) => ({
-    statusCode: 201,
-    body: await checkIn(c, deps, body),
-  }));
+  if (keyed.key === undefined)
+    return once(ctx, undefined, keyed.fingerprint, async (c) => created(await checkIn(c, deps, body)));
+  return onceAfterRead(
+    ctx,
+    keyed.key,
+    keyed.fingerprint,
+    async (tx, claim) => {
+      // A body naming no position is refused by the change, after the claim as every refusal.
+      if (body.position_id === undefined && !body.nfc_tag_id?.trim())
+        return { claimed: (await claim).length > 0, value: undefined };
+      const { key } = positionKeyOf(body);
+      return checkin.claimWithFacts(tx, claim, ctx.siteId, key, body.task_id, ctx.actor.userId);
+    },
+    async (c, facts) => {
+      const row = await writeEntry(c, c.db, await entryOf(c, body, facts));
+      return created({ work_entry: toApiEntry({ ...row, ...facts?.worker }, [], deps.links), photos: [] });
+    },
+  );
 }
+
+const created = (body: unknown) => ({ statusCode: 201, body });

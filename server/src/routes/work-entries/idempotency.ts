@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_KEY_DAYS } from '#domain/work-entries.ts';
+import type { Db } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 import * as keys from '../../repositories/idempotency-keys.ts';
 import type { RequestContext } from '../../types.ts';
@@ -50,7 +51,7 @@ const expiredBefore = () => new Date(Date.now() - IDEMPOTENCY_KEY_DAYS * 24 * 60
 
 /** A live key's answer for this request: the stored answer, or a refusal. */
 function judge(
-  row: Awaited<ReturnType<typeof keys.findKey>>,
+  row: Awaited<ReturnType<typeof keys.findKey>> | undefined,
   fingerprint: string,
   before = expiredBefore(),
 ): Answer | undefined {
@@ -90,15 +91,41 @@ export async function once(
   change: (ctx: RequestContext) => Promise<{ statusCode: number; body: unknown }>,
 ): Promise<Answer> {
   if (key === undefined) return { ...(await change(ctx)), replayed: false };
+  return onceAfterRead(
+    ctx,
+    key,
+    fingerprint,
+    async (_tx, claim) => ({ claimed: (await claim).length > 0, value: undefined }),
+    (c) => change(c),
+  );
+}
+
+/**
+ * `once` for a change that starts with a read: `read` is given the key's claim as a query not yet
+ * run and runs it inside its own statement (as a CTE), so the claim costs no round trip of its
+ * own. It answers whether the claim took the key, or undefined when its statement could not tell
+ * (it found no row): then the key's row read back decides, since a row without an answer can only
+ * be this transaction's own claim (every other row is written with its answer in its change's
+ * transaction). `change` is given what `read` read; a refusal it throws keeps no key.
+ */
+export async function onceAfterRead<T>(
+  ctx: RequestContext,
+  key: string,
+  fingerprint: string,
+  read: (tx: Db, claim: keys.ClaimQuery) => Promise<{ claimed: boolean | undefined; value: T }>,
+  change: (ctx: RequestContext, value: T) => Promise<{ statusCode: number; body: unknown }>,
+): Promise<Answer> {
   const owner = { siteId: ctx.siteId, userId: ctx.actor.userId, key };
   const before = expiredBefore();
   const answer = await ctx.db.transaction(async (tx): Promise<Answer> => {
-    if (await keys.claimKey(tx, owner, fingerprint, before)) {
-      const first = await change({ ...ctx, db: tx });
+    const { claimed, value } = await read(tx, keys.claimQuery(tx, owner, fingerprint, before));
+    const row = claimed === true ? undefined : await keys.findKey(tx, owner);
+    if (claimed === true || (claimed === undefined && row?.statusCode === null)) {
+      const first = await change({ ...ctx, db: tx }, value);
       await keys.saveAnswer(tx, owner, first.statusCode, first.body);
       return { ...first, replayed: false };
     }
-    const stored = judge(await keys.findKey(tx, owner), fingerprint, before);
+    const stored = judge(row, fingerprint, before);
     // The claim failed on a live row, which a read in the same transaction sees.
     if (!stored) throw new Error('idempotency key vanished between its claim and its read');
     return stored;
