@@ -3,9 +3,9 @@
  * events, and GET /audit-events/verify over one site's chain of a million. Goals: page p99 under
  * 100 ms, verify under 10 s. Beside them, the same run's bare GET /health as the baseline.
  *
- * The site `main` gets a real chain (each hash computed as the server computes it, inserted in
- * batches; the append-only trigger allows inserts); the other events belong to nine other sites
- * (generated in SQL, their hashes never read), so a page's index range must skip past them.
+ * The site `main` gets a real chain (each hash computed as the server computes it, events and
+ * their seals inserted in batches; the append-only triggers allow inserts); the other events
+ * belong to nine other sites (generated in SQL, their seals' hashes never read), so a page's index range must skip past them.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tagger_bench_audit_scale \
  *     node bench/audit-scale.ts [--events 10000000] [--chain 1000000] [--requests 200] [--keep]
@@ -90,7 +90,8 @@ if ((await count(SITE)) < CHAIN) {
   const have = await count(SITE);
   for (let done = have; done < CHAIN; done += BATCH) {
     const n = Math.min(BATCH, CHAIN - done);
-    const cols: unknown[][] = Array.from({ length: 12 }, () => []);
+    const cols: unknown[][] = Array.from({ length: 8 }, () => []);
+    const chained: { seq: number; prev: string; hash: string }[] = [];
     for (let i = 0; i < n; i++) {
       const k = done + i;
       const action = ACTIONS[k % ACTIONS.length];
@@ -117,44 +118,55 @@ if ((await count(SITE)) < CHAIN) {
         e.entityId,
         JSON.stringify(e.changes),
         e.client,
-        prev,
-        hash,
-        ++seq,
       ];
       values.forEach((v, c) => {
         cols[c].push(v);
       });
+      chained.push({ seq: ++seq, prev, hash });
       prev = hash;
     }
     const res = await client.query(
-      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, client, prev_hash, hash, seq)
-       select a, $12, b, c, d, e, f, g::jsonb, h, i, j, k
-       from unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::bigint[])
-         as t(a, b, c, d, e, f, g, h, i, j, k)
+      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, client)
+       select a, $9, b, c, d, e, f, g::jsonb, h
+       from unnest($1::timestamptz[], $2::int[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+         with ordinality as t(a, b, c, d, e, f, g, h, n)
+       order by n
        returning id`,
-      [...cols.slice(0, 11), SITE],
+      [...cols, SITE],
     );
-    lastId = Number(res.rows[res.rows.length - 1].id);
+    const ids = res.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+    await client.query(
+      `insert into audit_seals (site_id, seq, event_id, prev_hash, hash)
+       select $5, s, e, p, h from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[]) as t(s, e, p, h)`,
+      [chained.map((c) => c.seq), ids, chained.map((c) => c.prev), chained.map((c) => c.hash), SITE],
+    );
+    lastId = ids[ids.length - 1];
   }
-  await client.query('update audit_chain_heads set last_id = $2, hash = $3, seq = $4 where site_id = $1', [
-    SITE,
-    lastId,
-    prev,
-    seq,
-  ]);
+  // Every event of the site is sealed up to the last.
+  await client.query(
+    'update audit_chain_heads set last_id = $2, hash = $3, seq = $4, floor_id = $2, mark_id = null where site_id = $1',
+    [SITE, lastId, prev, seq],
+  );
 }
 const others = EVENTS - (await count());
 if (others > 0) {
   // Nine other sites' events, a million at a time; their chains are never read here.
   for (let left = others; left > 0; left -= 1_000_000) {
     await client.query(
-      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, client, prev_hash, hash, seq)
+      `insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, client)
        select now() - (g % 31536000) * interval '1 second', 'site-' || (g % 9), 1 + g % 40, 'Worker', 'position.update',
-              'position', (1 + g % 5000)::text, '127.0.0.1', '', md5(g::text), g + $2::bigint
+              'position', (1 + g % 5000)::text, '127.0.0.1'
        from generate_series(1, $1::int) g`,
-      [Math.min(left, 1_000_000), others - left],
+      [Math.min(left, 1_000_000)],
     );
   }
+  // Their seals (places and hashes never checked here), so nothing is left to seal.
+  await client.query(
+    `insert into audit_seals (site_id, seq, event_id, prev_hash, hash)
+     select site_id, row_number() over (partition by site_id order by id), id, '', md5(id::text)
+     from audit_events e where site_id <> $1 and not exists (select 1 from audit_seals s where s.event_id = e.id)`,
+    [SITE],
+  );
   await client.query('analyze audit_events');
 }
 const fill = (performance.now() - t0) / 1000;

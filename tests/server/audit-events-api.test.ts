@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditChainHeads, auditEvents, sites } from '../../server/src/db/schema/index.ts';
+import { auditChainHeads, auditEvents, auditSeals, sites } from '../../server/src/db/schema/index.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
 
@@ -244,11 +244,15 @@ describe.each(DRIVERS)('audit events API (%s)', (driver) => {
         action: 'user.update',
         entityType: 'user',
         entityId: '1',
-        seq: head.seq + 1,
-        prevHash: 'x',
-        hash: 'y',
       })
       .returning({ id: auditEvents.id });
+    await db.insert(auditSeals).values({
+      siteId: 'other',
+      seq: head.seq + 1,
+      eventId: forged.id,
+      prevHash: 'x',
+      hash: 'y',
+    });
     expect((await get('/api/v1/audit-events/verify', otherAdmin)).json()).toMatchObject({
       ok: false,
       broken_id: forged.id,

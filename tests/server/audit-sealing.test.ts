@@ -1,16 +1,17 @@
 /**
- * Sealing the audit log after the change commits (issue 23): an audited write inserts its event
- * unsealed and locks nothing shared, so writers of one site do not wait for each other; the sealer
- * links committed events into the chain in the order it finds them committed (two transactions
+ * Sealing the audit log after the change commits: an audited write inserts its event and locks
+ * nothing shared, so writers of one site do not wait for each other; the sealer links committed
+ * events into the chain (a seal row each) in the order it finds them committed (two transactions
  * committing out of id order still give a chain that verifies); two sealers never fork the chain;
- * the append-only trigger lets through only the seal itself (seq, prev_hash and hash set once,
- * from null); the check reports events not sealed yet as pending, never as broken; the periodic
- * job seals what no request sealed.
+ * events and seals are both append-only (no UPDATE, DELETE or TRUNCATE at all); the check reports
+ * events not sealed yet as pending, never as broken; the periodic job seals what no request
+ * sealed; the floor below which every event is sealed never passes an event of a transaction
+ * still open.
  */
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../server/src/db/client.ts';
-import { auditEvents } from '../../server/src/db/schema/index.ts';
+import { auditChainHeads, auditEvents, auditSeals } from '../../server/src/db/schema/index.ts';
 import { auditSealJob } from '../../server/src/jobs/audit-seal.ts';
 import { appendAuditEvent, sealSite } from '../../server/src/repositories/audit-events.ts';
 import { verifyChain } from '../../server/src/routes/audit-events/verify.ts';
@@ -24,8 +25,20 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
   const db = () => t.app.database.db;
   const write = (database: Db, entityId: string) =>
     appendAuditEvent(database, SYSTEM, { action: 'test.write', entity: 'test', id: entityId });
-  const eventOf = async (entityId: string) =>
-    (await db().select().from(auditEvents).where(eq(auditEvents.entityId, entityId)))[0];
+  /** The event with its seal's place and hashes (null until sealed). */
+  const eventOf = async (entityId: string) => {
+    const [row] = await db()
+      .select({ event: auditEvents, seal: auditSeals })
+      .from(auditEvents)
+      .leftJoin(auditSeals, eq(auditSeals.eventId, auditEvents.id))
+      .where(eq(auditEvents.entityId, entityId));
+    return {
+      ...row.event,
+      seq: row.seal?.seq ?? null,
+      prevHash: row.seal?.prevHash ?? null,
+      hash: row.seal?.hash ?? null,
+    };
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(driver);
@@ -45,7 +58,13 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     expect(res.statusCode).toBe(201);
     // The seal runs a moment after the answer, with no further call.
     const created = async () =>
-      (await db().select().from(auditEvents).where(eq(auditEvents.action, 'position.create')))[0];
+      (
+        await db()
+          .select({ hash: auditSeals.hash })
+          .from(auditEvents)
+          .leftJoin(auditSeals, eq(auditSeals.eventId, auditEvents.id))
+          .where(eq(auditEvents.action, 'position.create'))
+      )[0];
     await vi.waitFor(async () => expect((await created()).hash).toMatch(/^[0-9a-f]{64}$/), {
       timeout: 5000,
       interval: 50,
@@ -53,10 +72,10 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     // The unsealed event before it was sealed by the same run (everything the site had committed).
     expect((await eventOf('unsealed-1')).hash).toMatch(/^[0-9a-f]{64}$/);
     const chain = await db()
-      .select({ seq: auditEvents.seq })
-      .from(auditEvents)
-      .where(eq(auditEvents.siteId, 'main'))
-      .orderBy(asc(auditEvents.seq));
+      .select({ seq: auditSeals.seq })
+      .from(auditSeals)
+      .where(eq(auditSeals.siteId, 'main'))
+      .orderBy(asc(auditSeals.seq));
     expect(chain.map((r) => r.seq)).toEqual(chain.map((_, i) => i + 1));
     expect(await verifyChain(db(), 'main')).toEqual({ ok: true, checked: chain.length, pending: 0 });
   });
@@ -74,28 +93,21 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     expect(res.json().count).toBeGreaterThan(before.checked);
   });
 
-  it('lets the trigger through only for the seal: hash columns set once, from null, nothing else changed', async () => {
+  it('refuses every change to an event or a seal, before and after sealing', async () => {
     await db().transaction((tx) => write(tx, 'trigger-1'));
     const unsealed = await eventOf('trigger-1');
     const refused = (statement: ReturnType<typeof sql>) => expect(db().execute(statement)).rejects.toThrow();
-    // An unsealed event cannot be edited, deleted, or sealed with a change to its content.
     await refused(sql`update audit_events set action = 'x' where id = ${unsealed.id}`);
     await refused(sql`delete from audit_events where id = ${unsealed.id}`);
-    await refused(
-      sql`update audit_events set seq = 999, prev_hash = 'p', hash = 'h', actor_name = 'x' where id = ${unsealed.id}`,
-    );
-    // Sealed only whole (all three columns), which the check constraint requires.
-    await refused(sql`update audit_events set hash = 'h' where id = ${unsealed.id}`);
     await t.app.auditSealer.seal('main');
     const sealed = await eventOf('trigger-1');
     expect(sealed.hash).not.toBeNull();
-    // Once sealed, the hash columns are as fixed as the rest: no re-seal, no clearing.
-    await refused(
-      sql`update audit_events set hash = 'h2', prev_hash = 'p2', seq = 999 where id = ${sealed.id}`,
-    );
-    await refused(
-      sql`update audit_events set seq = null, prev_hash = null, hash = null where id = ${sealed.id}`,
-    );
+    // Once sealed, the seal is as fixed as the event: no re-seal, no moving, no removing.
+    await refused(sql`update audit_seals set hash = 'h2', prev_hash = 'p2' where event_id = ${sealed.id}`);
+    await refused(sql`update audit_seals set seq = 999 where event_id = ${sealed.id}`);
+    await refused(sql`delete from audit_seals where event_id = ${sealed.id}`);
+    await refused(sql`truncate audit_seals`);
+    await refused(sql`update audit_events set client = 'x' where id = ${sealed.id}`);
     await refused(sql`delete from audit_events where id = ${sealed.id}`);
     expect(await eventOf('trigger-1')).toEqual(sealed);
     expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 0 });
@@ -193,6 +205,52 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
       release();
       await holder;
       expect(await sealSite(db(), 'main', { wait: false })).toEqual({ sealed: 1, busy: false });
+    },
+  );
+
+  it.runIf(driver === 'postgres')(
+    'never moves the floor past an event of a transaction still open, however many runs pass',
+    async () => {
+      await t.app.auditSealer.seal('main');
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let written = () => {};
+      const openWritten = new Promise<void>((resolve) => {
+        written = resolve;
+      });
+      // The open transaction takes its event id first; later events commit past it, run after run.
+      const open = db().transaction(async (tx) => {
+        await write(tx, 'floor-open');
+        written();
+        await held;
+      });
+      await openWritten;
+      for (let i = 0; i < 4; i++) {
+        await db().transaction((tx) => write(tx, `floor-${i}`));
+        await sealSite(db(), 'main', { wait: true });
+      }
+      const [head] = await db().select().from(auditChainHeads).where(eq(auditChainHeads.siteId, 'main'));
+      expect(head.floorId).toBeLessThan((await eventOf('floor-0')).id);
+      release();
+      await open;
+      const openId = (await eventOf('floor-open')).id;
+      expect(head.floorId).toBeLessThan(openId);
+      expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 1 });
+      expect(await sealSite(db(), 'main', { wait: true })).toEqual({ sealed: 1, busy: false });
+      // Once nothing older is open (in the whole server: another database's open transaction holds
+      // it back too), the floor passes them all.
+      const lastId = (await eventOf('floor-3')).id;
+      await vi.waitFor(
+        async () => {
+          await sealSite(db(), 'main', { wait: true });
+          const [after] = await db().select().from(auditChainHeads).where(eq(auditChainHeads.siteId, 'main'));
+          expect(after.floorId).toBeGreaterThanOrEqual(lastId);
+        },
+        { timeout: 10_000, interval: 20 },
+      );
+      expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 0 });
     },
   );
 

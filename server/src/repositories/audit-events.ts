@@ -1,28 +1,40 @@
 /**
- * The audit log's queries: appending an event (in the caller's transaction, unsealed), sealing a
- * site's events into its hash chain after they commit, the filtered list newest first by keyset on
+ * The audit log's queries: appending an event (in the caller's transaction), sealing a site's
+ * events into its hash chain after they commit, the filtered list newest first by keyset on
  * (at, id), and the chain read back in order for verification.
  *
  * Why events are sealed later: hashing an event needs the hash before it, so a writer that chains
  * its own event must hold the site's chain head until it commits, and every audited write of a
- * site then commits one at a time (bench/audit.ts measured p99 2.6× that of unaudited writes). A
- * writer now only inserts its event with no chain place and no hashes; sealSite links them.
+ * site then commits one at a time. A writer only inserts its event; sealSite links them.
+ *
+ * Why a seal is a row of its own (audit_seals) and not columns of the event set later: an UPDATE
+ * of the event writes a second version of the row and an entry in each of its indexes again, and
+ * the append-only trigger then has to let that one update through. A seal row is one small insert
+ * with two index entries, and events are never updated at all.
  *
  * The chain's order (commit order): the sealer takes the site's head row lock (one sealer per
- * site across every process), then reads the site's unsealed events with a snapshot taken after
- * the lock, and gives them the next places (`seq`) in id order. It seals only what has committed,
- * since nothing else is visible to it; an event of a transaction still open (even one with a lower
- * id, taken before others that committed first) is simply not there yet and is sealed by a later
- * run, after them. So the chain is the order in which events became visible to the sealer, one run
- * after another, which is never ambiguous and needs no waiting margin: each event gets exactly one
- * place, and nothing can later appear before a sealed one, because places are not ids. (Sealing in
- * id order instead would need to know that no lower id can still commit, which an id taken from
- * the sequence before its transaction has an xid cannot promise without a guessed time margin.)
- * The list's order (at, id) is unchanged; the chain is verified in `seq` order.
+ * site across every process), then reads the site's events with no seal with a snapshot taken
+ * after the lock, and gives them the next places (`seq`) in id order. It seals only what has
+ * committed, since nothing else is visible to it; an event of a transaction still open (even one
+ * with a lower id, taken before others that committed first) is simply not there yet and is sealed
+ * by a later run, after them. So the chain is the order in which events became visible to the
+ * sealer, one run after another, which is never ambiguous and needs no waiting margin: each event
+ * gets exactly one place, and nothing can later appear before a sealed one, because places are not
+ * ids. The list's order (at, id) is unchanged; the chain is verified in `seq` order.
+ *
+ * Which events have no seal, without reading the whole log: those after the head's floor (see
+ * db/schema/audit-events.ts auditChainHeads for how the floor moves only past ids no open
+ * transaction can still commit). For that a writer's transaction has its transaction id before it
+ * takes an event id (appendAuditEvent).
  */
-import { and, asc, count, desc, eq, gt, gte, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { auditEvents as e, auditChainHeads as heads, users } from '../db/schema/index.ts';
+import {
+  auditEvents as e,
+  auditChainHeads as heads,
+  auditSeals as seals,
+  users,
+} from '../db/schema/index.ts';
 import { type AuditInput, eventHash, plain } from '../lib/audit-record.ts';
 import { dayStart } from './work-entries.ts';
 
@@ -38,9 +50,11 @@ export interface AuditOrigin {
 }
 
 /**
- * Writes one event, unsealed, in the caller's transaction (the change's own): one insert, no lock
- * beyond its own row, so concurrent writers of a site do not wait for each other. The actor's
- * name is read as it is now, in the same statement.
+ * Writes one event in the caller's transaction (the change's own): one statement, no lock beyond
+ * its own row, so concurrent writers of a site do not wait for each other. The actor's name is
+ * read as it is now, in the same statement. The materialized first step gives the transaction its
+ * id before the row takes an event id (the sealer's floor relies on it; a write before this one in
+ * the transaction has already given it one).
  */
 export async function appendAuditEvent(db: Db, origin: AuditOrigin, input: AuditInput): Promise<void> {
   const fallback = origin.actorName ?? (origin.actorId ? `#${origin.actorId}` : 'system');
@@ -50,9 +64,10 @@ export async function appendAuditEvent(db: Db, origin: AuditOrigin, input: Audit
   const entityId = input.id === undefined || input.id === null ? null : String(input.id);
   const changes = input.changes && Object.keys(input.changes).length ? plain(input.changes) : null;
   const details = input.details ? plain(input.details) : null;
-  await db.execute(sql`insert into ${e} (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, details, request_id, client)
-    values (${new Date().toISOString()}::timestamptz, ${origin.siteId}, ${origin.actorId}, ${actorName}, ${input.action},
-      ${input.entity}, ${entityId}, ${json(changes)}, ${json(details)}, ${origin.requestId ?? null}, ${origin.client ?? null})`);
+  await db.execute(sql`with x as materialized (select pg_current_xact_id())
+    insert into ${e} (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, details, request_id, client)
+    select ${new Date().toISOString()}::timestamptz, ${origin.siteId}, ${origin.actorId}, ${actorName}, ${input.action},
+      ${input.entity}, ${entityId}, ${json(changes)}, ${json(details)}, ${origin.requestId ?? null}, ${origin.client ?? null} from x`);
 }
 
 /** Events sealed per transaction: a run seals everything in batches of this many. */
@@ -82,9 +97,10 @@ export interface SealRun {
 }
 
 /**
- * Seals the site's committed, unsealed events onto the end of its chain (see the top of this file
- * for the order), a batch per transaction, until none is left. `wait`: wait for another sealer of
- * the site (after a request, before a verification) or leave the site to it (the periodic job).
+ * Seals the site's committed events with no seal onto the end of its chain (see the top of this
+ * file for the order), a batch per transaction, until none is left. `wait`: wait for another
+ * sealer of the site (after a request, before a verification) or leave the site to it (the
+ * periodic job).
  */
 export async function sealSite(db: Db, siteId: string, options: { wait: boolean }): Promise<SealRun> {
   let sealed = 0;
@@ -92,32 +108,61 @@ export async function sealSite(db: Db, siteId: string, options: { wait: boolean 
     const step = await db.transaction(async (tx) => {
       const head = await lockHead(tx, siteId, options.wait);
       if (!head) return null;
+      // No transaction older than the horizon is still open; the id sequence is read after the
+      // snapshot, so a transaction that took an id up to lastId had its transaction id before
+      // the next statement's snapshot, whose xmax is the new mark.
+      const [now] = rowsOf<{ horizon: string; last_id: string }>(
+        await tx.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+          (select case when is_called then last_value else last_value - 1 end from audit_events_id_seq) as last_id`),
+      );
+      const ready = head.markId !== null && head.markXid !== null && Number(now.horizon) >= head.markXid;
       // A new statement, so a snapshot taken after the lock: every event committed by now is seen,
-      // and what an earlier sealer sealed is no longer unsealed.
-      const rows = await tx
-        .select()
+      // and what an earlier sealer sealed has its seal.
+      const xmax = sql<string>`pg_snapshot_xmax(pg_current_snapshot())::text`;
+      const found = await tx
+        .select({ event: e, xmax })
         .from(e)
-        .where(and(eq(e.siteId, siteId), isNull(e.hash)))
+        .where(
+          and(
+            eq(e.siteId, siteId),
+            gt(e.id, head.floorId),
+            sql`not exists (select 1 from ${seals} where ${seals.eventId} = ${e.id})`,
+          ),
+        )
         .orderBy(asc(e.id))
         .limit(SEAL_BATCH);
-      if (rows.length === 0) return 0;
+      const rows = found.map((r) => r.event);
+      const nextXid = found.length
+        ? found[0].xmax
+        : rowsOf<{ xmax: string }>(await tx.execute(sql`select ${xmax} as xmax`))[0].xmax;
       let prev = head.hash;
       let seq = head.seq;
-      const seals = rows.map((row) => {
+      const made = rows.map((row) => {
         seq++;
         const hash = eventHash(prev, row);
-        const seal = { id: row.id, seq, prev, hash };
+        const seal = { siteId, seq, eventId: row.id, prevHash: prev, hash };
         prev = hash;
         return seal;
       });
-      // The one update the append-only trigger lets through: seq, prev_hash and hash, from null.
-      await tx.execute(sql`update ${e} set seq = v.seq, prev_hash = v.prev, hash = v.hash
-        from jsonb_to_recordset(${JSON.stringify(seals)}::jsonb) as v(id bigint, seq bigint, prev text, hash text)
-        where ${e.id} = v.id and ${e.siteId} = ${siteId} and ${e.hash} is null`);
-      await tx
-        .update(heads)
-        .set({ seq, lastId: rows[rows.length - 1].id, hash: prev })
-        .where(eq(heads.siteId, siteId));
+      if (made.length) await tx.insert(seals).values(made);
+      // Every event up to the mark that will ever commit was visible, and all of them now have a
+      // seal (this batch took the last): the floor moves there, and a new mark is taken.
+      const whole = rows.length < SEAL_BATCH;
+      const floorId = ready && whole ? Math.max(head.floorId, head.markId ?? 0) : head.floorId;
+      const mark =
+        head.markId === null || (ready && whole)
+          ? { markId: Number(now.last_id), markXid: Number(nextXid) }
+          : { markId: head.markId, markXid: head.markXid };
+      const moved = floorId !== head.floorId || mark.markId !== head.markId;
+      if (made.length || moved)
+        await tx
+          .update(heads)
+          .set({
+            ...(made.length ? { seq, lastId: rows[rows.length - 1].id, hash: prev } : {}),
+            floorId,
+            ...mark,
+          })
+          .where(eq(heads.siteId, siteId));
       return rows.length;
     });
     if (step === null) return { sealed, busy: true };
@@ -126,24 +171,43 @@ export async function sealSite(db: Db, siteId: string, options: { wait: boolean 
   }
 }
 
-/** Sites with events still to seal (the periodic job's catch-up). */
-export async function sitesWithUnsealed(db: Db): Promise<string[]> {
-  const rows = await db.selectDistinct({ siteId: e.siteId }).from(e).where(isNull(e.hash));
-  return rows.map((r) => r.siteId);
+/**
+ * Every site with events (a walk of the site index, one step per site): the periodic job seals
+ * each, which also moves an idle site's floor.
+ */
+export async function auditSites(db: Db): Promise<string[]> {
+  const found = await db.execute(sql`with recursive s as (
+      (select site_id from audit_events order by site_id limit 1)
+      union all
+      select (select site_id from audit_events where site_id > s.site_id order by site_id limit 1) from s
+      where s.site_id is not null)
+    select site_id from s where site_id is not null`);
+  return rowsOf<{ site_id: string }>(found).map((r) => r.site_id);
 }
 
 /** Events of the site not sealed yet (written, committed, not yet in the chain). */
 export async function unsealedCount(db: Db, siteId: string): Promise<number> {
+  const head = await chainHead(db, siteId);
   const [row] = await db
     .select({ n: count() })
     .from(e)
-    .where(and(eq(e.siteId, siteId), isNull(e.hash)));
+    .where(
+      and(
+        eq(e.siteId, siteId),
+        sql`${e.id} > ${head?.floorId ?? 0}`,
+        sql`not exists (select 1 from ${seals} where ${seals.eventId} = ${e.id})`,
+      ),
+    );
   return Number(row?.n ?? 0);
 }
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 const json = (value: unknown) => (value === null ? null : sql`${JSON.stringify(value)}::jsonb`);
 
 export type AuditEventRow = typeof e.$inferSelect;
+/** An event as listed: with its seal's hash, null until sealed. */
+export type ListedAuditEvent = AuditEventRow & { hash: string | null };
 
 export interface AuditFilter {
   entityType?: string;
@@ -174,21 +238,38 @@ export function auditCondition(siteId: string, f: AuditFilter): SQL {
  * events written in the same millisecond are neither skipped nor repeated. An id that is not one
  * of the site's events gives an empty page.
  */
-export async function auditPage(db: Db, siteId: string, condition: SQL, limit: number, afterId?: number) {
+export async function auditPage(
+  db: Db,
+  siteId: string,
+  condition: SQL,
+  limit: number,
+  afterId?: number,
+): Promise<ListedAuditEvent[]> {
   const after =
     afterId === undefined
       ? undefined
       : sql`(${e.at}, ${e.id}) < ((select c.at from ${e} c where c.site_id = ${siteId} and c.id = ${afterId}), ${afterId})`;
-  return db.select().from(e).where(and(condition, after)).orderBy(desc(e.at), desc(e.id)).limit(limit);
+  const rows = await db
+    .select({ event: e, hash: seals.hash })
+    .from(e)
+    .leftJoin(seals, eq(seals.eventId, e.id))
+    .where(and(condition, after))
+    .orderBy(desc(e.at), desc(e.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.event, hash: r.hash }));
 }
 
-/** The sealed chain in order, a batch after place `afterSeq` (verification). */
+/**
+ * The chain in order, a batch after place `afterSeq` (verification): each seal with its event, or
+ * with none when the event is gone.
+ */
 export async function chainBatch(db: Db, siteId: string, afterSeq: number, limit: number) {
   return db
-    .select()
-    .from(e)
-    .where(and(eq(e.siteId, siteId), gt(e.seq, afterSeq)))
-    .orderBy(asc(e.seq))
+    .select({ seal: seals, event: e })
+    .from(seals)
+    .leftJoin(e, eq(e.id, seals.eventId))
+    .where(and(eq(seals.siteId, siteId), sql`${seals.seq} > ${afterSeq}`))
+    .orderBy(seals.seq)
     .limit(limit);
 }
 

@@ -69,7 +69,7 @@ function shownChanges(changes: unknown): ApiAuditEvent['changes'] {
   return Object.fromEntries(entries);
 }
 
-function present(row: repo.AuditEventRow): ApiAuditEvent {
+function present(row: repo.ListedAuditEvent): ApiAuditEvent {
   return {
     id: row.id,
     at: row.at.toISOString(),

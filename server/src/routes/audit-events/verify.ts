@@ -1,7 +1,7 @@
 /**
- * Checks a site's hash chain from its first event, in chain order (`seq`): each event's prev_hash
- * must be the hash before it and its hash must be what its content gives; the head must name the
- * last event. Reads in batches, so a million events stay within memory. The first broken event is
+ * Checks a site's hash chain from its first event, in chain order (each seal's `seq`): each seal's
+ * prev_hash must be the hash before it and its hash must be what its event's content gives (an
+ * event that is gone breaks it too); the head must name the last event. Reads in batches, so a million events stay within memory. The first broken event is
  * named. Events written but not sealed yet are not part of the chain: they are counted as pending,
  * never as broken (the caller seals first, so they are only those committed meanwhile).
  */
@@ -33,14 +33,14 @@ async function walk(db: Db, siteId: string): Promise<Walk> {
   let checked = 0;
   for (;;) {
     const rows = await chainBatch(db, siteId, lastSeq, BATCH);
-    for (const row of rows) {
-      if (row.prevHash !== prev || row.seq !== lastSeq + 1)
-        return { ok: false, checked, broken_id: row.id, reason: 'link' };
-      if (eventHash(prev, row) !== row.hash)
-        return { ok: false, checked, broken_id: row.id, reason: 'content' };
-      prev = row.hash;
-      lastSeq = row.seq;
-      lastId = row.id;
+    for (const { seal, event } of rows) {
+      if (seal.prevHash !== prev || seal.seq !== lastSeq + 1)
+        return { ok: false, checked, broken_id: seal.eventId, reason: 'link' };
+      if (!event || eventHash(prev, event) !== seal.hash)
+        return { ok: false, checked, broken_id: seal.eventId, reason: 'content' };
+      prev = seal.hash;
+      lastSeq = seal.seq;
+      lastId = seal.eventId;
       checked++;
     }
     if (rows.length === BATCH) continue;
