@@ -8,6 +8,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
 import { workEntries as w } from '../server/src/db/schema/index.ts';
+import { readsFoundWorkers } from '../server/src/repositories/work-entries-found-workers.ts';
 import { encodeCursor, keyColumns, orderBy } from '../server/src/repositories/work-entries-keyset.ts';
 import { FEW_MATCHES, searchInRareStatus } from '../server/src/repositories/work-entries-list.ts';
 import { type App, rowsOf } from './work-entries-data.ts';
@@ -24,8 +25,8 @@ export interface Combo {
   deep?: string;
 }
 
-/** The search's match on names or notes, as the repository writes it (bench-side copy). */
-async function searchIds(app: App, search: string): Promise<SQL> {
+/** The search's match on names or notes, as the repository writes it (bench-side copy), and the workers it found. */
+async function searchIds(app: App, search: string): Promise<{ condition: SQL; userIds: number[] }> {
   const like = `%${search}%`;
   const [found] = rowsOf(
     await app.database.db.execute(sql`select
@@ -46,7 +47,7 @@ async function searchIds(app: App, search: string): Promise<SQL> {
     found.t.length ? sql`${w.taskId} in (${list(found.t)})` : sql`false`,
     sql`(${w.notes} is not null and to_tsvector('simple', ${w.notes}) @@ to_tsquery('simple', ${q}))`,
   ];
-  return sql`(${sql.join(parts, sql` or `)})`;
+  return { condition: sql`(${sql.join(parts, sql` or `)})`, userIds: found.u.map(Number) };
 }
 
 export async function combos(app: App): Promise<Combo[]> {
@@ -64,7 +65,7 @@ export async function combos(app: App): Promise<Combo[]> {
       const condition = and(
         eq(w.siteId, 'main'),
         status === undefined ? undefined : eq(w.status, status),
-        found,
+        found?.condition,
       );
       const [{ n }] = rowsOf(
         await app.database.db.execute(sql`select count(*)::int as n from ${w} where ${condition}`),
@@ -79,11 +80,15 @@ export async function combos(app: App): Promise<Combo[]> {
             first: `${L}${query}`,
           };
           if (n > 50) {
-            // The plan the server's first page would have chosen (its cursor carries it on).
+            // The plan the server's first page would have chosen (its cursor carries it on): a worker
+            // sort of a search that found workers reads their ranges (not few) whatever the status.
             const keyset = {
               sort,
               order,
-              few: n < FEW_MATCHES || (await searchInRareStatus(app.database.db, 'main', { search, status })),
+              few:
+                n < FEW_MATCHES ||
+                (!readsFoundWorkers(sort, found) &&
+                  (await searchInRareStatus(app.database.db, 'main', { search, status }))),
             };
             const [row] = await app.database.db
               .select({ id: w.id, k0: keyColumns(sort).k0, k1: keyColumns(sort).k1 })

@@ -117,6 +117,8 @@ export function afterCursor(
       after: SQL;
       /** "After the cursor" written for either plan (the same rows): its walk's keys or its sort's. */
       afterIn: (form: Keyset) => SQL;
+      /** The cursor's key values (cast to their types) and id. */
+      last: { keys: SQL[]; id: number };
     }
   | undefined {
   let parsed: unknown;
@@ -151,5 +153,5 @@ export function afterCursor(
     const left = sql.join(keyExprs(form), sql`, `);
     return keyset.order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
   };
-  return { keyset: continued, after: afterIn(continued), afterIn };
+  return { keyset: continued, after: afterIn(continued), afterIn, last: { keys: values, id: id as number } };
 }

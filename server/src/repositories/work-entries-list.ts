@@ -6,7 +6,8 @@
  * The count chooses the plan (work-entries-keyset.ts, "few matches"), inside the statement: it is
  * computed once (a CTE read by both branches), and of the two branches, the few-matches sort and
  * the index walk, only the one its gate allows runs (a gate is a one-time filter). Later pages take
- * their plan from the cursor.
+ * their plan from the cursor. A worker sort of a search that found workers reads, past the cap, the
+ * found workers' own ranges of the worker index (work-entries-found-workers.ts), first page or later.
  *
  * A first page's count is kept per site and exact condition (its SQL and values: the filters, the
  * caller's scope, the search's id lists and the days' bounds) with the site's entry version and its
@@ -24,8 +25,8 @@ import { workEntryHourlyCounts as hourly, workEntries as w } from '../db/schema/
 import { ReadCache } from '../lib/read-cache.ts';
 import type { EntryFilter, EntryListRow } from './work-entries.ts';
 import {
-  filterCondition,
   filterParts,
+  filterSearched,
   InvalidCursor,
   pageAfter,
   selectEntries,
@@ -33,6 +34,7 @@ import {
   siteEntryVersion,
   workEntryRows,
 } from './work-entries.ts';
+import { foundWorkersPageIds, pageOfFoundWorkers, readsFoundWorkers } from './work-entries-found-workers.ts';
 import { afterCursor, encodeCursor, type Keyset, orderBy } from './work-entries-keyset.ts';
 
 /** Below this many matches a page sorts the matches rather than walk a sort index. */
@@ -236,8 +238,26 @@ export async function listEntries(
   q: ListQuery,
 ): Promise<ListPage> {
   if (q.cursor !== undefined) {
-    const condition = await filterCondition(db, siteId, filter);
+    const { condition, found } = await filterSearched(db, siteId, filter);
     const keyset = { sort: q.sort, order: q.order };
+    if (found && readsFoundWorkers(q.sort, found)) {
+      const continued = afterCursor(keyset, q.cursor);
+      if (!continued) throw new InvalidCursor();
+      // A cursor of the walk: the found workers' ranges read on from it (few: sorted as below).
+      if (!continued.keyset.few) {
+        const page = await pageOfFoundWorkers(
+          db,
+          siteId,
+          filter,
+          found,
+          keyset,
+          q.limit,
+          continued,
+          FEW_MATCHES,
+        );
+        return { ...page, count: null };
+      }
+    }
     const continued = (await searchInRareStatus(db, siteId, filter)) && afterCursor(keyset, q.cursor);
     if (continued && continued.keyset.few === true) {
       const page = await pageWalkedOrSorted(
@@ -283,7 +303,7 @@ async function firstPage(
   filter: EntryFilter,
   q: ListQuery,
 ): Promise<{ page: ListPage; version: number | undefined }> {
-  const condition = await filterCondition(db, siteId, filter);
+  const { condition, found } = await filterSearched(db, siteId, filter);
   const keyset = { sort: q.sort, order: q.order };
   const version = siteCounter(siteId, 'version', -1);
   const reshaped = siteCounter(siteId, 'reshaped', -1);
@@ -300,8 +320,10 @@ async function firstPage(
       : fresh;
   const n = db.$with('n').as(db.select({ c: sql<number>`${matches}`.as('c') }).from(sql`(select 1) as one`));
   const counted = sql<number>`(select c from n)`;
+  // A worker sort of a search that found workers, past the cap: their ranges of the worker index.
+  const ranges = !q.siteTotal && found !== undefined && readsFoundWorkers(q.sort, found);
   // A rare status's search past the cap: walked or sorted as its walk's first stretch shows.
-  const hybrid = !q.siteTotal && (await searchInRareStatus(db, siteId, filter));
+  const hybrid = !q.siteTotal && !ranges && (await searchInRareStatus(db, siteId, filter));
   const choice = hybrid
     ? walkOrSort(
         db,
@@ -321,21 +343,32 @@ async function firstPage(
       : choice
         ? sql`(${counted} >= ${FEW_MATCHES} and ${choice.walked})`
         : sql`${counted} >= ${FEW_MATCHES}`;
+  const site = { id: siteId, total: false };
+  const matchesColumn = { matches: sql<number>`${counted}`.mapWith(Number).as('matches') };
   const branch = (few: boolean) =>
-    selectEntries(
-      db,
-      q.sort,
-      // The gate: a one-time filter, so only the branch the count chose reads anything.
-      and(condition, q.siteTotal ? undefined : gate(few)),
-      true,
-      {
-        id: siteId,
-        total: false,
-      },
-      { matches: sql<number>`${counted}`.mapWith(Number).as('matches') },
-    )
-      .orderBy(...orderBy({ ...keyset, few }))
-      .limit(q.limit + 1);
+    (ranges && !few
+      ? selectEntries(
+          db,
+          q.sort,
+          workEntryRows.where(
+            siteId,
+            sql`${w.id} in (${foundWorkersPageIds(siteId, filter, found, keyset, q.limit, undefined, FEW_MATCHES)})`,
+            gate(false),
+          ),
+          true,
+          site,
+          matchesColumn,
+        ).orderBy(...orderBy({ ...keyset, few: true }))
+      : selectEntries(
+          db,
+          q.sort,
+          // The gate: a one-time filter, so only the branch the count chose reads anything.
+          and(condition, q.siteTotal ? undefined : gate(few)),
+          true,
+          site,
+          matchesColumn,
+        ).orderBy(...orderBy({ ...keyset, few }))
+    ).limit(q.limit + 1);
   // The whole list never sorts its matches: its index walk finds a page at once.
   const statement = q.siteTotal
     ? db.with(n).select().from(branch(false).as('p'))

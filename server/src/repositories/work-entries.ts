@@ -46,12 +46,20 @@ export function notesQuery(search: string): string | undefined {
   return words?.length ? words.map((word) => `${word.toLowerCase()}:*`).join(' & ') : undefined;
 }
 
+/** What a search found: the site's workers, positions and tasks whose names hold the text, and its notes words. */
+export interface SearchFound {
+  userIds: number[];
+  positionIds: number[];
+  taskIds: number[];
+  /** The words as a prefix tsquery (undefined: no letters or digits). */
+  notes: string | undefined;
+}
+
 /**
- * The search as a condition on indexed columns: the site's workers, positions and tasks whose
- * names hold the text (small tables) become id lists, and the notes are matched word by word
- * through their full-text index, so no search reads the whole table.
+ * The search's matches as names: the site's workers, positions and tasks whose names hold the
+ * text (small tables) become id lists, and its words a tsquery of the notes.
  */
-async function searchCondition(db: Db, siteId: string, search: string): Promise<SQL> {
+async function searchFound(db: Db, siteId: string, search: string): Promise<SearchFound> {
   const like = likeEscape(search);
   // The three small lookups in one round trip.
   const [found] = await db
@@ -74,17 +82,37 @@ async function searchCondition(db: Db, siteId: string, search: string): Promise<
       )} order by 1)`,
     })
     .from(sql`(select 1) as one`);
-  const q = notesQuery(search);
-  const parts: SQL[] = [];
   // Arrays of int come back as numbers from PostgreSQL and PGlite alike.
-  if (found.userIds.length) parts.push(inArray(w.userId, found.userIds.map(Number)));
-  if (found.positionIds.length) parts.push(inArray(w.positionId, found.positionIds.map(Number)));
-  if (found.taskIds.length) parts.push(inArray(w.taskId, found.taskIds.map(Number)));
-  if (q)
-    parts.push(
-      sql`(${w.notes} is not null and to_tsvector('simple', ${w.notes}) @@ to_tsquery('simple', ${q}))`,
+  return {
+    userIds: found.userIds.map(Number),
+    positionIds: found.positionIds.map(Number),
+    taskIds: found.taskIds.map(Number),
+    notes: notesQuery(search),
+  };
+}
+
+/**
+ * The search as conditions on indexed columns, in two arms: the found workers' entries, and the
+ * rest (the found positions' and tasks' entries, and the notes matched word by word through their
+ * full-text index), so no search reads the whole table. Undefined: that arm finds nothing.
+ */
+export function searchArms(found: SearchFound): { byWorker: SQL | undefined; rest: SQL | undefined } {
+  const rest: SQL[] = [];
+  if (found.positionIds.length) rest.push(inArray(w.positionId, found.positionIds));
+  if (found.taskIds.length) rest.push(inArray(w.taskId, found.taskIds));
+  if (found.notes)
+    rest.push(
+      sql`(${w.notes} is not null and to_tsvector('simple', ${w.notes}) @@ to_tsquery('simple', ${found.notes}))`,
     );
-  return parts.length ? (or(...parts) as SQL) : sql`false`;
+  return {
+    byWorker: found.userIds.length ? inArray(w.userId, found.userIds) : undefined,
+    rest: rest.length ? or(...rest) : undefined,
+  };
+}
+
+function searchCondition(found: SearchFound): SQL {
+  const { byWorker, rest } = searchArms(found);
+  return (or(byWorker, rest) as SQL | undefined) ?? sql`false`;
 }
 
 /** Start of a day in the site's zone, as an instant. */
@@ -114,11 +142,20 @@ export function filterParts(t: FilteredColumns, f: Omit<EntryFilter, 'search'>):
 }
 
 export async function filterCondition(db: Db, siteId: string, f: EntryFilter): Promise<SQL> {
-  return workEntryRows.where(
-    siteId,
-    ...filterParts(w, f),
-    f.search ? await searchCondition(db, siteId, f.search) : undefined,
-  );
+  return (await filterSearched(db, siteId, f)).condition;
+}
+
+/** The filters as one condition, and what its search found (undefined: no search). */
+export async function filterSearched(
+  db: Db,
+  siteId: string,
+  f: EntryFilter,
+): Promise<{ condition: SQL; found: SearchFound | undefined }> {
+  const found = f.search ? await searchFound(db, siteId, f.search) : undefined;
+  return {
+    condition: workEntryRows.where(siteId, ...filterParts(w, f), found ? searchCondition(found) : undefined),
+    found,
+  };
 }
 
 /** The columns a page or an export row carries (names joined from their tables, keys as text). */
