@@ -26,7 +26,7 @@ import { validateWorkEntriesSearch } from './screens/work-entries/work-entries-s
 export interface ScreenDef<P extends `/${string}` = `/${string}`> {
   /** Stable id: the sidebar entry's key and the route's name in tests. */
   id: string;
-  /** The URL path (spec §2 Routes), a literal (the list is `as const`). */
+  /** The URL path, a literal (the list is `as const`), so links are typed. */
   path: P;
   /** Further paths that show the same screen (the dashboard is / and /dashboard). */
   aliases?: readonly P[];
@@ -78,7 +78,7 @@ const DECLARED = [
   {
     id: 'position-tasks',
     path: '/position-tasks',
-    // The dashboard's quick action links to /tasks (spec §2): the same screen.
+    // The dashboard's quick action links to /tasks: the same screen.
     aliases: ['/tasks'],
     access: 'tasks.read',
     nav: { label: 'tasks.nav', icon: 'pi pi-check-square', group: 'management' },
@@ -89,7 +89,7 @@ const DECLARED = [
     id: 'position-task-assignments',
     path: '/position-task-assignments',
     access: 'tasks.read',
-    // Spec §2 lists only task management in Management; this legacy screen sits right after it.
+    // Management's own screen is task management; this legacy screen sits right after it.
     nav: { label: 'assignments.nav', icon: 'pi pi-link', group: 'management' },
     component: lazyRouteComponent(
       () => import('./screens/assignments/assignments-screen.tsx'),

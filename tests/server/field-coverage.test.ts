@@ -1,5 +1,5 @@
 /**
- * A worker's coverage windows in the field app (issue 24 §2): today's and tomorrow's at the
+ * A worker's coverage windows in the field app: today's and tomorrow's at the
  * positions of their area and those they visited, judged ones with their verdict and the rest
  * due; a reason for a missed or late one of their own, kept apart from a manager's excuse.
  */

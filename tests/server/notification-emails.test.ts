@@ -1,5 +1,5 @@
 /**
- * Notification emails (issue 25 §3) on a real SMTP server on loopback (support/smtp.ts): a failed
+ * Notification emails on a real SMTP server on loopback (support/smtp.ts): a failed
  * work entry reaches the managers of its position in their language with a link to the entry;
  * nothing leaves a site with enableEmailNotifications off; quiet hours hold an email until they
  * end; a preference turned off means none; the daily digest goes once per day and recipient even

@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 25 §3): a change the outside is told about writes its event in the change's
+ * The outbox: a change the outside is told about writes its event in the change's
  * own transaction (a refused request writes none), under the kind webhooks name; the dispatcher
  * hands every event to every consumer exactly once, in id order, across concurrent dispatchers,
  * and a failing consumer leaves the batch for the next try.

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 25 §3): an admin registers a URL for chosen events and sees its secret once; each
+ * Webhooks: an admin registers a URL for chosen events and sees its secret once; each
  * event of the site reaches it signed (a receiver the test runs checks the signature); a receiver
  * that fails then recovers gets every event exactly once and in order per record; a day of
  * failures switches the endpoint off and emails the site's admin address; the secret never shows

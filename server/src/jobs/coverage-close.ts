@@ -1,5 +1,5 @@
 /**
- * Closing coverage windows (issue 24 §2): for each site with active schedules, every window whose
+ * Closing coverage windows: for each site with active schedules, every window whose
  * end plus tolerance has passed (within the last LOOKBACK) and that has no verdict yet is judged
  * from the work entries started at its position, and stored with the rule it was judged by.
  *

@@ -1,5 +1,5 @@
 /**
- * The notification emails' outbox consumer (issue 25 §3): for each failed work entry, missed or
+ * The notification emails' outbox consumer: for each failed work entry, missed or
  * late visit the dispatcher hands on, one notification_emails row per recipient who wants it,
  * written in the dispatcher's transaction (so an event is turned into emails exactly once).
  *

@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 25 §3): from 07:00 in each site's time zone, yesterday's figures (work
+ * The daily digest: from 07:00 in each site's time zone, yesterday's figures (work
  * entries, failures, coverage on time / missed / late, new users) to every manager and up who opted
  * in and to the site's adminEmail when set. Runs every few minutes (NOTIFICATION_DIGEST_SECONDS,
  * default 300); each run writes the digest rows that are still missing, and the sender worker sends

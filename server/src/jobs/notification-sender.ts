@@ -1,5 +1,5 @@
 /**
- * The notification emails' sender (issue 25 §3): a worker that takes due rows of
+ * The notification emails' sender: a worker that takes due rows of
  * notification_emails a batch at a time and sends them through the mailer.
  *
  * Never twice, by a status machine that is safe when a process dies at any point:

@@ -1,5 +1,5 @@
 /**
- * The outbox dispatcher (issue 25 §3): takes undispatched outbox events (db/schema/outbox.ts) a
+ * The outbox dispatcher: takes undispatched outbox events (db/schema/outbox.ts) a
  * batch at a time and, in one transaction, hands them to every consumer, which writes its own
  * deliveries (a webhook delivery per endpoint that wants the event, a notification email per
  * recipient), then marks them dispatched. A consumer that fails rolls the whole batch back, so an

@@ -1,5 +1,5 @@
 /**
- * The trash purge (issue 23 §2): items past their purge_after (30 days after the delete) are
+ * The trash purge: items past their purge_after (30 days after the delete) are
  * removed for good, each site's in batches, each batch one transaction with one audit event
  * (actor "system") naming the items it removed. Once per slot (an hour) across server processes:
  * on PostgreSQL the job queue (pg-boss) sees to it and the run claims nothing (`claim: false`), so

@@ -1,5 +1,5 @@
 /**
- * The webhooks' outbox consumer (issue 25 §3): for each event, one delivery per active endpoint of
+ * The webhooks' outbox consumer: for each event, one delivery per active endpoint of
  * the event's site that wants its kind, written in the dispatcher's transaction (jobs/outbox.ts),
  * so an event becomes deliveries exactly once. The body is fixed here, the same on every attempt.
  */

@@ -1,5 +1,5 @@
 /**
- * Notification emails' texts (issue 25 §3) in each console language, plain text and HTML through
+ * Notification emails' texts in each console language, plain text and HTML through
  * the account emails' layout: a failed work entry, a missed or late visit (several for one
  * recipient at once go in one email), and the daily digest. Every link is built from PUBLIC_URL.
  * Pure: the sender (jobs/notification-sender.ts) hands in the rows' payloads.

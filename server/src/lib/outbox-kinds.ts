@@ -1,6 +1,6 @@
 /**
  * Which audited changes are told outside (webhooks, notification emails) and under what name: the
- * outbox's event kinds (issue 25 §3). Pure: the audit writer (routes/audit-events/writer.ts) asks
+ * outbox's event kinds. Pure: the audit writer (routes/audit-events/writer.ts) asks
  * this for each change it records and writes what it answers to the outbox in the same transaction.
  */
 import type { AuditChanges, AuditInput } from './audit-record.ts';

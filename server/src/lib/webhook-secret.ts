@@ -1,5 +1,5 @@
 /**
- * Webhook secrets and signatures (issue 25 §3).
+ * Webhook secrets and signatures.
  *
  * A secret is `whsec_` and 32 random bytes; the admin sees it once (when created or rotated). The
  * server must read it back to sign, so it is stored encrypted with AES-256-GCM under a key derived

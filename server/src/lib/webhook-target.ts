@@ -1,5 +1,5 @@
 /**
- * Where a webhook may be sent (issue 25 §3): https to a public address. Private (RFC 1918, unique
+ * Where a webhook may be sent: https to a public address. Private (RFC 1918, unique
  * local), loopback, link-local (cloud metadata at 169.254.169.254 included), carrier-grade NAT,
  * multicast, reserved and unspecified addresses are refused, including IPv4 written inside IPv6
  * (::ffff:a.b.c.d, 64:ff9b::/96). The host is resolved and every address it resolves to is checked

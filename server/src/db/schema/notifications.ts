@@ -1,5 +1,5 @@
 /**
- * Notification emails (issue 25 §3): what each user chose to receive, and every email owed.
+ * Notification emails: what each user chose to receive, and every email owed.
  *
  * - notification_preferences: one row per user who saved their choice; a user without a row gets
  *   their role's defaults (lib/notification-rules.ts). Quiet hours are wall-clock times in the

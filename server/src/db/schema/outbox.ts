@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 25 §3): what happened that someone outside may be told about (a work entry
+ * The outbox: what happened that someone outside may be told about (a work entry
  * created, completed or failed, a visit missed or late, a user created or deactivated, the site's
  * settings changed), written in the same transaction as the change, so nothing is announced for a
  * change that did not happen and nothing that happened is lost. The dispatcher (jobs/outbox.ts)

@@ -1,5 +1,5 @@
 /**
- * Webhooks (issue 25 §3): the URLs a site's admins register for chosen outbox events, each
+ * Webhooks: the URLs a site's admins register for chosen outbox events, each
  * delivery the outbox consumer (jobs/webhook-consumer.ts) writes for them, and every attempt to
  * send one (jobs/webhook-delivery.ts).
  *

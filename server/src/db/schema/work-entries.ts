@@ -83,7 +83,7 @@ export const workEntries = pgTable(
     // other filters (migration work_entries_status_sort_indexes). A sort index alone walks past every other status, and where
     // a status's entries gather at one end of a key (open entries have no completion or duration)
     // a page of them, or of a search within them, walked most of the table: 1.5–9 s at a million
-    // entries (issue 21; a notes search among failed entries by duration passed 693,000 rows).
+    // entries (a notes search among failed entries by duration passed 693,000 rows).
     // These replace 0014's partial indexes of the open entries, which they cover.
     ...(
       [

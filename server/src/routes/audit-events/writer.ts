@@ -9,7 +9,7 @@
  * chain once it has answered (plugins/audit-sealing.ts), a job's by the audit-seal job or the next
  * request or verification of its site. Jobs (no request) use systemAuditor.
  *
- * The same call writes the outbox (issue 25 §3): a change the outside is told about (lib/outbox-kinds.ts)
+ * The same call writes the outbox: a change the outside is told about (lib/outbox-kinds.ts)
  * gets its outbox event in that transaction too, whether or not auditing is switched off (the
  * audit benchmark's comparison run).
  */

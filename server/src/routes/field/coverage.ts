@@ -1,5 +1,5 @@
 /**
- * A worker's coverage windows in the field app (issue 24 §2): today's and tomorrow's windows at
+ * A worker's coverage windows in the field app: today's and tomorrow's windows at
  * the positions of the worker's area (the position groups granted to their user groups, as the
  * offline pack) and those the worker visited. A judged window shows its stored verdict; one not
  * judged yet is `due`, or already `on_time` (`late` after its end) when a counting entry at the

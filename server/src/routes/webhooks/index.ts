@@ -1,4 +1,4 @@
-/** /webhooks (issue 25 §3): the site's webhook endpoints and their deliveries; system.settings (admins). */
+/** /webhooks: the site's webhook endpoints and their deliveries; system.settings (admins). */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams, MessageResponse } from '../../schemas/common.ts';
 import {

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoints of the caller's site (issue 25 §3): the URL is checked (https, every address
+ * Webhook endpoints of the caller's site: the URL is checked (https, every address
  * its host resolves to public: lib/webhook-target.ts) unless WEBHOOKS_ALLOW_PRIVATE; the secret is
  * made here, answered once (create, rotate) and stored sealed (lib/webhook-secret.ts); the audit
  * log says only that it changed.
