@@ -9,7 +9,8 @@
  * nothing just before another's commit does not sleep through it. On the embedded database (one
  * connection, one thread) a worker with a backlog rests as long as each batch held the database
  * (the whole batch unless the worker measures it), so requests keep at least half of the
- * connection while it drains. A failing batch is logged and retried after a doubling pause (at
+ * connection while it drains. On either database a worker with a backlog also waits, before each
+ * batch, while the event loop has lately been busier than LOOP_SHARE (below). A failing batch is logged and retried after a doubling pause (at
  * most 30 s).
  */
 import { performance } from 'node:perf_hooks';
@@ -44,9 +45,9 @@ const MAX_PAUSE_MS = 30_000;
  * than queued behind a batch's callbacks. Each wait is at most MAX_YIELD_MS, so a drain always
  * moves on, however busy the process is with requests.
  */
-const LOOP_SHARE = Number(process.env.WORKERS_LOOP_SHARE ?? 0.5);
+const LOOP_SHARE = 0.6;
 const LOOP_WINDOW_MS = 100;
-const MAX_YIELD_MS = Number(process.env.WORKERS_MAX_YIELD_MS ?? 50);
+const MAX_YIELD_MS = 20;
 const YIELD_STEP_MS = 2;
 
 let since = performance.eventLoopUtilization();
