@@ -9,6 +9,9 @@
  *   (a recipient's events due in the same batch go in one email, at most 20);
  * - GET /api/v1/users p99 (bench/harness.ts, fixed rate BENCH_RATE for BENCH_DURATION s) idle,
  *   then while the burst drains, side by side (goal: within 2× idle);
+ * - the server's main thread's own CPU time (process.threadCpuUsage: not inflated by other
+ *   processes' load, unlike the latencies) during the idle run, during the run beside the burst,
+ *   and from the insert until every email had arrived;
  * - the load average before and after (the machine is shared: read the ratios, not the figures).
  * PGlite by default; DATABASE_URL for PostgreSQL.
  * Run: node bench/notification-emails.ts   (BENCH_EVENTS=10000 BENCH_RATE=50 BENCH_DURATION=10)
@@ -31,6 +34,12 @@ const MANAGERS = Number(process.env.BENCH_MANAGERS ?? 1);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const GOAL_MS = 60_000;
+
+/** CPU time of this thread (user + system), ms. */
+const mainCpuMs = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 type FromSmtp =
   | { type: 'ready'; port: number }
@@ -189,10 +198,13 @@ async function main() {
       headers: { authorization: `Bearer ${token}` },
     };
     console.log(`load average before: ${load()}`);
+    let cpuAt = mainCpuMs();
     const idle = await measure({ ...spec, name: 'GET /users idle' });
+    const cpuIdle = mainCpuMs() - cpuAt;
 
     // The burst: every event in one insert, as one transaction of a bulk change would.
     const t0 = performance.timeOrigin + performance.now();
+    cpuAt = mainCpuMs();
     for (let i = 0; i < entryIds.length; i += 2000) {
       await db.insert(outboxEvents).values(
         entryIds.slice(i, i + 2000).map((id) => ({
@@ -206,6 +218,7 @@ async function main() {
     }
     app.jobs.workers.nudge('outbox');
     const busy = await measure({ ...spec, name: 'GET /users while sending' });
+    const cpuDuring = mainCpuMs() - cpuAt;
 
     const expected = EVENTS * recipients.length;
     let report = await smtp.report();
@@ -214,6 +227,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 500));
       report = await smtp.report();
     }
+    const cpuDrain = mainCpuMs() - cpuAt;
     const delays = Object.values(report.arrivals)
       .map((at) => at - t0)
       .sort((a, b) => a - b);
@@ -238,6 +252,10 @@ async function main() {
     ]);
     printRuns([idle, busy], idle);
     console.log(`API p99 while sending / idle: ${(busy.p99 / idle.p99).toFixed(2)}× (goal ≤ 2×)`);
+    console.log(
+      `main thread CPU ms: idle run ${cpuIdle.toFixed(0)}; run beside the burst ${cpuDuring.toFixed(0)}` +
+        ` (the burst's own ≈ ${(cpuDuring - cpuIdle).toFixed(0)}); insert to last arrival ${cpuDrain.toFixed(0)}`,
+    );
   } finally {
     await app.close();
     await smtp.close();

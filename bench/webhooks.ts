@@ -7,6 +7,9 @@
  *   50%, 95% and all of them arrived, and when 95% had (target: 95% within 5 s of their event);
  * - API cost: GET /api/v1/users at BENCH_RATE req/s (bench/harness.ts, fixed rate) idle, then
  *   during the burst, side by side (target: p99 at most 2× idle).
+ * - the server's main thread's own CPU time (process.threadCpuUsage: not inflated by other
+ *   processes' load, unlike the latencies) during the idle run, during the run beside the burst,
+ *   and from the commit until every event had arrived.
  * The machine's load average is printed with the figures: on a shared machine, say so.
  * Run: node bench/webhooks.ts   (BENCH_EVENTS=10000 BENCH_RATE=100 BENCH_DURATION=10)
  */
@@ -28,6 +31,12 @@ import { listen, measure, ms, percentile, printRuns, type Run } from './harness.
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+
+/** CPU time of this thread (user + system), ms. */
+const mainCpuMs = () => {
+  const u = process.threadCpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** The receiver thread: answers 200 and keeps each event id's arrival time (epoch ms). */
 function receiverThread() {
@@ -141,7 +150,9 @@ async function main() {
         .join(' ');
     const runs: Run[] = [];
     const loadIdle = load();
+    let cpuAt = mainCpuMs();
     runs.push(await measure({ ...spec, name: 'GET /users idle' }));
+    const cpuIdle = mainCpuMs() - cpuAt;
 
     // The burst: EVENTS events committed at once, then the dispatcher woken as a request would.
     const rows = Array.from({ length: EVENTS }, (_, i) => ({
@@ -163,8 +174,13 @@ async function main() {
       return out;
     });
     const committed = Date.now();
+    cpuAt = mainCpuMs();
     app.jobs.workers.nudge(OUTBOX_WORKER);
-    const during = measure({ ...spec, name: 'GET /users during the burst' });
+    let cpuDuring = Number.NaN;
+    const during = measure({ ...spec, name: 'GET /users during the burst' }).then((run) => {
+      cpuDuring = mainCpuMs() - cpuAt;
+      return run;
+    });
     let loadBurst = load();
     const deadline = Date.now() + 180_000;
     while (Date.now() < deadline) {
@@ -173,6 +189,7 @@ async function main() {
       await new Promise((r) => setTimeout(r, 250));
       loadBurst = load();
     }
+    const cpuDrain = mainCpuMs() - cpuAt;
     runs.push(await during);
     const { arrivals } = await ask<{ arrivals: [string, number][] }>(receiver, 'report');
     const arrivedAt = new Map(arrivals);
@@ -197,6 +214,10 @@ async function main() {
     });
     console.log(`\nAPI p99 idle vs during the burst (${RATE} req/s for ${DURATION} s):`);
     printRuns(runs, runs[0]);
+    console.log(
+      `main thread CPU ms: idle run ${cpuIdle.toFixed(0)}; run beside the burst ${cpuDuring.toFixed(0)}` +
+        ` (the burst's own ≈ ${(cpuDuring - cpuIdle).toFixed(0)}); commit to last arrival ${cpuDrain.toFixed(0)}`,
+    );
     console.log(
       `load average (1/5/15 min): idle run ${loadIdle}; burst ${loadBurst}; ${os.cpus().length} cores`,
     );

@@ -4,7 +4,8 @@
  *   behind deliveries that must wait (an earlier one of their record still pending): it goes past
  *   them to those that may leave, and leaves each record's later events for later.
  * - Deliveries and attempts travel to the database as one JSON parameter: a body with quotes,
- *   backslashes, newlines and non-ASCII text arrives exactly as the event had it.
+ *   backslashes, newlines and non-ASCII text arrives exactly as the event had it, signed, whether
+ *   sent on the main thread or on the worker's sending thread (lib/webhook-send-thread.ts).
  * - The dispatcher wakes the worker that sends what its consumers wrote, right after its commit;
  *   a nudge that comes while a worker is busy is kept, not lost.
  * - On PGlite a worker with a backlog rests as long as its batch held the database: the whole
@@ -19,6 +20,8 @@ import { webhookConsumer } from '../../server/src/jobs/webhook-consumer.ts';
 import { deliverWebhooks } from '../../server/src/jobs/webhook-delivery.ts';
 import type { WorkerDefinition } from '../../server/src/jobs/workers.ts';
 import { sealSecret, webhookKey } from '../../server/src/lib/webhook-secret.ts';
+import { sendHere } from '../../server/src/lib/webhook-send.ts';
+import { sendOnThread } from '../../server/src/lib/webhook-send-thread.ts';
 import { loadJwtSecret } from '../../server/src/repositories/server-secrets.ts';
 import { claimDue } from '../../server/src/repositories/webhooks.ts';
 import { buildTestApp, DRIVERS, type TestApp } from './helpers.ts';
@@ -96,24 +99,30 @@ describe.each(DRIVERS)('webhooks under a burst (%s)', (driver) => {
     expect(next.map((c) => c.delivery.kind)).toEqual(Array(150).fill('work_entry.completed'));
   });
 
-  it('sends a body with quotes, backslashes, newlines and non-ASCII text exactly as the event had it', async () => {
-    const data = {
-      note: 'He said "ok" \\ then left\nÅland – ääkköset 💧',
-      nested: { list: [1, null, 'x'], empty: '' },
-    };
-    await fanOut([{ kind: 'work_entry.created', entityId: '1', data }]);
-    const deps = { db: db(), config: t.app.config };
-    while ((await deliverWebhooks(deps)) > 0);
-    expect(receiver.received).toHaveLength(1);
-    expect(receiver.received[0].signatureOk).toBe(true);
-    expect(receiver.received[0].body.data).toEqual(data);
-    const [row] = await db()
-      .select()
-      .from(webhookDeliveries)
-      .where(eq(webhookDeliveries.endpointId, endpointId))
-      .orderBy(asc(webhookDeliveries.id));
-    expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null });
-  });
+  it.each([
+    ['this thread', sendHere],
+    ['the sending thread', sendOnThread],
+  ])(
+    'sends (on %s) a body with quotes, backslashes, newlines and non-ASCII text exactly as the event had it',
+    async (_, send) => {
+      const data = {
+        note: 'He said "ok" \\ then left\nÅland – ääkköset 💧',
+        nested: { list: [1, null, 'x'], empty: '' },
+      };
+      await fanOut([{ kind: 'work_entry.created', entityId: '1', data }]);
+      const deps = { db: db(), config: t.app.config, send };
+      while ((await deliverWebhooks(deps)) > 0);
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0].signatureOk).toBe(true);
+      expect(receiver.received[0].body.data).toEqual(data);
+      const [row] = await db()
+        .select()
+        .from(webhookDeliveries)
+        .where(eq(webhookDeliveries.endpointId, endpointId))
+        .orderBy(asc(webhookDeliveries.id));
+      expect(row).toMatchObject({ status: 'succeeded', attempts: 1, lastStatusCode: 200, lastError: null });
+    },
+  );
 
   it('the dispatcher wakes the sending worker once its batch is committed; a nudge while busy is kept', async () => {
     const sent: number[] = [];

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { startMailThread } from './mail-thread.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -48,9 +49,44 @@ export function createMailer(options: { smtpUrl?: string; from: string }, log: F
       close() {},
     };
   }
+  const transport =
+    startMailThread(options.smtpUrl, options.from) ?? smtpSender(options.smtpUrl, options.from);
+  return {
+    delivers: true,
+    async send(mail) {
+      const error = await transport.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      });
+      if (error === null) {
+        log.info({ mail: { kind: mail.kind, subject: mail.subject } }, 'email sent');
+        return 'sent';
+      }
+      log.error({ err: error, mail: { kind: mail.kind } }, 'email could not be sent');
+      return 'failed';
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
+
+/** What goes to the SMTP server. */
+export type SmtpMessage = Pick<OutgoingMail, 'to' | 'subject' | 'text' | 'html'>;
+
+/** Sends through SMTP; answers null once the server accepted the message, else what went wrong. */
+export interface SmtpSender {
+  send(message: SmtpMessage): Promise<Error | null>;
+  close(): void;
+}
+
+/** Sends on this thread, through a pool of kept-open connections. */
+export function smtpSender(smtpUrl: string, from: string): SmtpSender {
   const transport = nodemailer.createTransport(
     {
-      url: options.smtpUrl,
+      url: smtpUrl,
       // A few kept-open connections: a burst of notification emails does not open one per message.
       pool: true,
       maxConnections: POOL_CONNECTIONS,
@@ -58,18 +94,15 @@ export function createMailer(options: { smtpUrl?: string; from: string }, log: F
       greetingTimeout: TIMEOUT_MS,
       socketTimeout: TIMEOUT_MS,
     },
-    { from: options.from },
+    { from },
   );
   return {
-    delivers: true,
-    async send(mail) {
+    async send(message) {
       try {
-        await transport.sendMail({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
-        log.info({ mail: { kind: mail.kind, subject: mail.subject } }, 'email sent');
-        return 'sent';
+        await transport.sendMail(message);
+        return null;
       } catch (err) {
-        log.error({ err, mail: { kind: mail.kind } }, 'email could not be sent');
-        return 'failed';
+        return err instanceof Error ? err : new Error(String(err));
       }
     },
     close() {

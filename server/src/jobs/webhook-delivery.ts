@@ -25,11 +25,15 @@ import { webhookDisabledEmail } from '../lib/webhook-emails.ts';
 import { secretOpener, webhookKey } from '../lib/webhook-secret.ts';
 import {
   RETRY_FOR_MS,
+  type SendMany,
   type SendResult,
-  sendSigned,
+  type SignedJob,
+  sendHere,
+  UNREADABLE_SECRET,
   WEBHOOK_TIMEOUT_MS,
   WEBHOOK_WORKER,
 } from '../lib/webhook-send.ts';
+import { sendOnThread } from '../lib/webhook-send-thread.ts';
 import { loadJwtSecret } from '../repositories/server-secrets.ts';
 import { getSiteSettings } from '../repositories/site-settings.ts';
 import {
@@ -64,6 +68,8 @@ export interface DeliveryDeps {
   now?: () => Date;
   /** The signing key (default: read for the batch); the worker reads it once, as it never changes once stored. */
   signingKey?: (deps: DeliveryDeps) => Promise<Buffer>;
+  /** How a batch is sent (default: on this thread; the worker sends on its own thread: lib/webhook-send-thread.ts). */
+  send?: SendMany;
 }
 
 /** What a delivery becomes after an attempt at `at`. */
@@ -152,15 +158,31 @@ export async function deliverBatch(
   if (claimed.length === 0) return { handled: 0, heldMs: performance.now() - started };
   const open = secretOpener(await (deps.signingKey ?? loadSigningKey)(deps));
   const claimedMs = performance.now() - started;
-  const done = await Promise.all(
-    claimed.map(async (c) => {
-      const result = await sendSigned(c.endpoint, c.delivery, open, {
+  const sentAt = deps.now?.() ?? new Date();
+  const jobs: SignedJob[] = [];
+  const secrets = claimed.map((c) => open(c.endpoint.secretEnc));
+  claimed.forEach((c, i) => {
+    const secret = secrets[i];
+    if (secret)
+      jobs.push({
+        url: c.endpoint.url,
+        secret,
+        t: Math.floor(sentAt.getTime() / 1000),
+        deliveryId: c.delivery.id,
+        kind: c.delivery.kind,
+        body: c.delivery.body,
         allowPrivate: deps.config.webhooksAllowPrivate,
-        now: deps.now?.(),
       });
-      return { claimed: c, result: outcome(c.delivery, result, deps.now?.() ?? new Date()) };
-    }),
-  );
+  });
+  const results = await (deps.send ?? sendHere)(jobs);
+  const answered = deps.now?.();
+  let next = 0;
+  const done = claimed.map((c, i) => {
+    const result = secrets[i] ? results[next++] : UNREADABLE_SECRET;
+    // Each attempt's end: when it was sent and how long it took.
+    const at = answered ?? new Date(sentAt.getTime() + result.durationMs);
+    return { claimed: c, result: outcome(c.delivery, result, at) };
+  });
   const recording = performance.now();
   const switchedOff = await deps.db.transaction(async (tx) => {
     await recordAttempts(
@@ -194,7 +216,15 @@ export function webhookWorker(options: { now?: () => Date } = {}): WorkerDefinit
     idleMs: 500,
     runBatch: ({ db, log, config, services }) => {
       if (!config) throw new Error('the webhook worker needs the configuration');
-      return deliverBatch({ db, log, config, mailer: services?.mailer, now: options.now, signingKey });
+      return deliverBatch({
+        db,
+        log,
+        config,
+        mailer: services?.mailer,
+        now: options.now,
+        signingKey,
+        send: sendOnThread,
+      });
     },
   };
 }

@@ -9,9 +9,11 @@
  * nothing just before another's commit does not sleep through it. On the embedded database (one
  * connection, one thread) a worker with a backlog rests as long as each batch held the database
  * (the whole batch unless the worker measures it), so requests keep at least half of the
- * connection while it drains. A failing batch is logged and retried after a doubling pause (at
+ * connection while it drains. On either database a worker with a backlog also waits, before each
+ * batch, while the event loop has lately been busier than LOOP_SHARE (below). A failing batch is logged and retried after a doubling pause (at
  * most 30 s).
  */
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { ownPublicUrl } from '../lib/public-url.ts';
 import type { JobContext } from './definition.ts';
@@ -34,6 +36,41 @@ export interface Workers {
 }
 
 const MAX_PAUSE_MS = 30_000;
+
+/**
+ * The event loop's share a draining backlog leaves to requests. Before each batch of a backlog, a
+ * worker waits while the loop (requests and every worker of this process together) has been busy
+ * more than LOOP_SHARE of the last LOOP_WINDOW_MS to LOOP_WINDOW_MS * 2
+ * (performance.eventLoopUtilization); a request that comes meanwhile finds the loop free rather
+ * than queued behind a batch's callbacks. Each wait is at most MAX_YIELD_MS, so a drain always
+ * moves on, however busy the process is with requests.
+ */
+const LOOP_SHARE = 0.6;
+const LOOP_WINDOW_MS = 100;
+const MAX_YIELD_MS = 20;
+const YIELD_STEP_MS = 2;
+
+let since = performance.eventLoopUtilization();
+let latest = since;
+let latestAt = performance.now();
+
+/** How busy the event loop has been lately (0–1). */
+function loopBusy(): number {
+  const now = performance.now();
+  if (now - latestAt >= LOOP_WINDOW_MS) {
+    since = latest;
+    latest = performance.eventLoopUtilization();
+    latestAt = now;
+  }
+  return performance.eventLoopUtilization(since).utilization;
+}
+
+/** Waits (at most MAX_YIELD_MS) while the event loop is busier than LOOP_SHARE. */
+async function loopTurn(): Promise<void> {
+  const until = performance.now() + MAX_YIELD_MS;
+  while (loopBusy() > LOOP_SHARE && performance.now() < until)
+    await new Promise((resolve) => setTimeout(resolve, YIELD_STEP_MS));
+}
 
 export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], instance: string): Workers {
   let stopping = false;
@@ -81,6 +118,7 @@ export function runWorkers(app: FastifyInstance, workers: WorkerDefinition[], in
         // half of it while a backlog drains.
         const rest = embedded ? (heldMs ?? performance.now() - started) : 0;
         await new Promise((resolve) => (rest > 0 ? setTimeout(resolve, rest) : setImmediate(resolve)));
+        await loopTurn();
         continue;
       }
       if (failures === 0 && nudged.has(worker.name)) continue;

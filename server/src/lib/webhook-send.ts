@@ -101,6 +101,50 @@ export async function sendWebhook(
   });
 }
 
+/** A delivery ready to leave: its endpoint's URL and opened secret, and when it is signed. */
+export interface SignedJob {
+  url: string;
+  secret: string;
+  /** Unix seconds of the signature. */
+  t: number;
+  deliveryId: number;
+  kind: string;
+  body: unknown;
+  allowPrivate: boolean;
+}
+
+/** Sends many deliveries and answers their results in the same order. */
+export type SendMany = (jobs: SignedJob[]) => Promise<SendResult[]>;
+
+/**
+ * Sends one delivery: its body signed with the endpoint's secret, and the headers
+ * Tagger-Signature, Tagger-Event and Tagger-Delivery (the same id on every retry).
+ */
+export function sendJob(job: SignedJob): Promise<SendResult> {
+  const body = JSON.stringify(job.body);
+  return sendWebhook(
+    job.url,
+    body,
+    {
+      'tagger-signature': signatureHeader(job.secret, job.t, body),
+      'tagger-event': job.kind,
+      'tagger-delivery': String(job.deliveryId),
+    },
+    { allowPrivate: job.allowPrivate },
+  );
+}
+
+/** Sends on this thread, all at once. */
+export const sendHere: SendMany = (jobs) => Promise.all(jobs.map(sendJob));
+
+/** The result of a delivery whose endpoint's secret cannot be opened (the server secret changed). */
+export const UNREADABLE_SECRET: SendResult = {
+  ok: false,
+  statusCode: null,
+  error: 'Secret unreadable (server secret changed): rotate it',
+  durationMs: 0,
+};
+
 /**
  * Sends one delivery: its body signed with the endpoint's secret (opened with `open`:
  * lib/webhook-secret.ts secretOpener), and the
@@ -113,23 +157,14 @@ export async function sendSigned(
   options: { allowPrivate: boolean; now?: Date },
 ): Promise<SendResult> {
   const secret = open(endpoint.secretEnc);
-  if (!secret)
-    return {
-      ok: false,
-      statusCode: null,
-      error: 'Secret unreadable (server secret changed): rotate it',
-      durationMs: 0,
-    };
-  const body = JSON.stringify(delivery.body);
-  const t = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  return sendWebhook(
-    endpoint.url,
-    body,
-    {
-      'tagger-signature': signatureHeader(secret, t, body),
-      'tagger-event': delivery.kind,
-      'tagger-delivery': String(delivery.id),
-    },
-    { allowPrivate: options.allowPrivate },
-  );
+  if (!secret) return UNREADABLE_SECRET;
+  return sendJob({
+    url: endpoint.url,
+    secret,
+    t: Math.floor((options.now ?? new Date()).getTime() / 1000),
+    deliveryId: delivery.id,
+    kind: delivery.kind,
+    body: delivery.body,
+    allowPrivate: options.allowPrivate,
+  });
 }
