@@ -1,5 +1,5 @@
 /**
- * Notification emails under a burst (issue 25 §4): BENCH_EVENTS (10,000) failed work entries'
+ * Notification emails under a burst: BENCH_EVENTS (10,000) failed work entries'
  * outbox events are written at once (one insert), with the server's own workers running (the
  * outbox dispatcher and the email sender) and a real SMTP server on loopback (smtp-server, in a
  * worker thread, so reading the mail does not share the server's event loop). Recipients: the

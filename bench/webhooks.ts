@@ -1,5 +1,5 @@
 /**
- * Webhooks under a burst (issue 25 §4), one instance (PGlite in a temporary folder; BENCH_DATABASE_URL
+ * Webhooks under a burst, one instance (PGlite in a temporary folder; BENCH_DATABASE_URL
  * for PostgreSQL), the real workers (outbox dispatcher and webhook delivery) running:
  * - BENCH_EVENTS (10,000) outbox events written at once (one transaction, each its own record, as
  *   many changes committed together would); a receiver on loopback (in a worker thread, so it does

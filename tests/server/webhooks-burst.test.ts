@@ -1,5 +1,5 @@
 /**
- * Webhooks under a burst (issue 25 §4): what the speed-ups must not change.
+ * Webhooks under a burst: what the speed-ups must not change.
  * - The claim walks the due deliveries in order and stops at its batch, yet never stops short
  *   behind deliveries that must wait (an earlier one of their record still pending): it goes past
  *   them to those that may leave, and leaves each record's later events for later.

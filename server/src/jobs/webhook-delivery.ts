@@ -1,5 +1,5 @@
 /**
- * The webhook delivery worker (issue 25 §3): takes due deliveries a batch at a time (FOR UPDATE
+ * The webhook delivery worker: takes due deliveries a batch at a time (FOR UPDATE
  * SKIP LOCKED, leased while they are sent, so processes never send the same one at once), POSTs
  * each to its endpoint signed, and records every attempt (status code or error, duration).
  *
