@@ -5,7 +5,8 @@
  *
  * The site `main` gets a real chain (each hash computed as the server computes it, events and
  * their seals inserted in batches; the append-only triggers allow inserts); the other events
- * belong to nine other sites (generated in SQL, their seals' hashes never read), so a page's index range must skip past them.
+ * belong to nine other sites (generated in SQL, their seals' hashes never read), so a page's index
+ * range must skip past them.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/tagger_bench_audit_scale \
  *     node bench/audit-scale.ts [--events 10000000] [--chain 1000000] [--requests 200] [--keep]

@@ -50,7 +50,9 @@ async function sequential(url: string, init: RequestInit, count: number, unique?
   return { p50: times[Math.floor(count / 2)], p99: times[Math.ceil(count * 0.99) - 1] };
 }
 
-/** The WAL position (bytes) and checkpointer counters: the whole cluster's, other databases on it included. */
+/**
+ * The WAL position (bytes) and checkpointer counters: the whole cluster's, other databases on it included.
+ */
 async function walState(db: App['database']) {
   const [row] = await db.query<{ wal: string; checkpoints: string; written: string; backend: string }>(
     `select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as wal,

@@ -37,7 +37,8 @@ await asAdmin(`drop database if exists ${name} with (force)`);
 await asAdmin(`create database ${name}`);
 const url = new URL(adminUrl);
 url.pathname = `/${name}`;
-// The close job would judge the seeded windows meanwhile: not what is measured here (bench/coverage.ts measures it).
+// The close job would judge the seeded windows meanwhile: not what is measured here
+// (bench/coverage.ts measures it).
 const server = await startServer({ DATABASE_URL: url.toString(), COVERAGE_CLOSE_SECONDS: '86400' });
 const db = new pg.Client({ connectionString: url.toString() });
 await db.connect();

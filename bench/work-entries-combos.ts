@@ -1,9 +1,9 @@
 /**
  * Every sort × order × status × search combination of GET /work-entries (7 × 2 × 6 × 3 = 252),
- * each as a first page and as a page half-way through its matches (at most 100,000 rows in; a cursor made the way the
- * server makes them), and a steady write load beside them: check-ins (new in_progress entries) and
- * status changes along the state chart (pause, resume, complete with its duration), as workers'
- * phones make them. Used by bench/work-entries.ts (the "every combination" run).
+ * each as a first page and as a page half-way through its matches (at most 100,000 rows in; a
+ * cursor made the way the server makes them), and a steady write load beside them: check-ins (new
+ * in_progress entries) and status changes along the state chart (pause, resume, complete with its
+ * duration), as workers' phones make them. Used by bench/work-entries.ts (the "every combination" run).
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '#domain/work-entries.ts';
@@ -25,7 +25,10 @@ export interface Combo {
   deep?: string;
 }
 
-/** The search's match on names or notes, as the repository writes it (bench-side copy), and the workers it found. */
+/**
+ * The search's match on names or notes, as the repository writes it (bench-side copy), and the
+ * workers it found.
+ */
 async function searchIds(app: App, search: string): Promise<{ condition: SQL; userIds: number[] }> {
   const like = `%${search}%`;
   const [found] = rowsOf(

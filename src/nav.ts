@@ -48,7 +48,10 @@ export function navFromScreens(screens: readonly ScreenDef<ScreenPath>[]): NavEn
   return entries;
 }
 
-/** The field app has its own frame (src/field) rather than a registered screen: one link to it, after the dashboard. */
+/**
+ * The field app has its own frame (src/field) rather than a registered screen: one link to it,
+ * after the dashboard.
+ */
 export const FIELD_APP_LINK: NavLink = {
   kind: 'link',
   id: 'field',

@@ -34,7 +34,10 @@ export interface ScreenDef<P extends `/${string}` = `/${string}`> {
   access: AccessRule;
   /** Its sidebar entry; omit for screens reached only by links. */
   nav?: { label: NavLabel; icon: string; group?: NavGroupId };
-  /** lazyRouteComponent(() => import('./screens/<area>/<area>-screen.tsx'), '<Area>Screen'): one chunk per screen. */
+  /**
+   * lazyRouteComponent(() => import('./screens/<area>/<area>-screen.tsx'), '<Area>Screen'): one
+   * chunk per screen.
+   */
   component: RouteComponent;
   /**
    * Filters, tabs and selections that live in the URL: a pure function from the raw search

@@ -11,7 +11,10 @@ export type NotificationEventKind = (typeof NOTIFICATION_EVENT_KINDS)[number];
 export const NOTIFICATION_EMAIL_KINDS = [...NOTIFICATION_EVENT_KINDS, 'digest'] as const;
 export type NotificationEmailKind = (typeof NOTIFICATION_EMAIL_KINDS)[number];
 
-/** pending → sending → sent; or back to pending (retry), failed (gave up), cancelled (notifications turned off). */
+/**
+ * pending → sending → sent; or back to pending (retry), failed (gave up), cancelled (notifications
+ * turned off).
+ */
 export const NOTIFICATION_EMAIL_STATUSES = ['pending', 'sending', 'sent', 'failed', 'cancelled'] as const;
 export type NotificationEmailStatus = (typeof NOTIFICATION_EMAIL_STATUSES)[number];
 

@@ -25,7 +25,9 @@ export interface SiteSettings {
   timezone: string;
   dateFormat: string;
   defaultUserRole: DefaultUserRole;
-  /** The coverage map's base map: an https tile template with {z}/{x}/{y} or a style URL; empty: a plain grid. */
+  /**
+   * The coverage map's base map: an https tile template with {z}/{x}/{y} or a style URL; empty: a plain grid.
+   */
   mapTileUrl: string;
 }
 

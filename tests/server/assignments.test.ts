@@ -1,4 +1,6 @@
-/** Position-task assignments one by one (/position-task-assignments): their rules and reads, on every driver. */
+/**
+ * Position-task assignments one by one (/position-task-assignments): their rules and reads, on every driver.
+ */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionTaskAssignments, sites, taskDependencies } from '../../server/src/db/schema/index.ts';

@@ -1,4 +1,6 @@
-/** Task dependencies (/task-dependencies): their rules, no cycles, and the blocked-task rule, on every driver. */
+/**
+ * Task dependencies (/task-dependencies): their rules, no cycles, and the blocked-task rule, on every driver.
+ */
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sites, taskDependencies, tasks, workEntries } from '../../server/src/db/schema/index.ts';

@@ -241,7 +241,8 @@ describe.each(DRIVERS)('webhooks (%s)', (driver) => {
     const log = (await api('GET', `/webhooks/${webhook.id}/deliveries?status=failed`)).json();
     const gaveUp = log.deliveries.find((d: { type: string }) => d.type === 'user.created');
     expect(gaveUp).toMatchObject({ status: 'failed', next_attempt_at: null });
-    // A day of failures also switched the endpoint off: the admin fixes the receiver, switches it on and retries.
+    // A day of failures also switched the endpoint off: the admin fixes the receiver, switches it
+    // on and retries.
     expect((await api('GET', `/webhooks/${webhook.id}`)).json().webhook.status).toBe('disabled');
     receiver.answer = () => 200;
     expect((await api('PUT', `/webhooks/${webhook.id}`, { is_active: true })).statusCode).toBe(200);

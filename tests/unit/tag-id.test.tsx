@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-/** NFC ids mix O and 0 (their alphabet is A–Z and 0–9): every zero is drawn slashed, the text stays the id. */
+/**
+ * NFC ids mix O and 0 (their alphabet is A–Z and 0–9): every zero is drawn slashed, the text stays the id.
+ */
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TagId } from '../../src/components/common/tag-id.tsx';

@@ -1,4 +1,7 @@
-/** Template codes (a 15-character prefix from the name plus a 6-digit suffix) and search folding, shared by the console and the server. */
+/**
+ * Template codes (a 15-character prefix from the name plus a 6-digit suffix) and search folding,
+ * shared by the console and the server.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   foldForSearch,

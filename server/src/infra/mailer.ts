@@ -19,7 +19,10 @@ export interface OutgoingMail {
   kind: string;
 }
 
-/** 'sent': accepted by the SMTP server; 'logged': no SMTP_URL, only logged; 'failed': the server refused or could not be reached. */
+/**
+ * 'sent': accepted by the SMTP server; 'logged': no SMTP_URL, only logged; 'failed': the server
+ * refused or could not be reached.
+ */
 export type MailDelivery = 'sent' | 'logged' | 'failed';
 
 export interface Mailer {

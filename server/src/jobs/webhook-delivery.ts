@@ -66,9 +66,14 @@ export interface DeliveryDeps {
   log?: FastifyBaseLogger;
   mailer?: Mailer;
   now?: () => Date;
-  /** The signing key (default: read for the batch); the worker reads it once, as it never changes once stored. */
+  /**
+   * The signing key (default: read for the batch); the worker reads it once, as it never changes once stored.
+   */
   signingKey?: (deps: DeliveryDeps) => Promise<Buffer>;
-  /** How a batch is sent (default: on this thread; the worker sends on its own thread: lib/webhook-send-thread.ts). */
+  /**
+   * How a batch is sent (default: on this thread; the worker sends on its own thread:
+   * lib/webhook-send-thread.ts).
+   */
   send?: SendMany;
 }
 
@@ -90,7 +95,10 @@ function outcome(delivery: WebhookDeliveryRow, result: SendResult, at: Date): At
   };
 }
 
-/** Tells the site's admin address that an endpoint was switched off (in the language of the user with that address). */
+/**
+ * Tells the site's admin address that an endpoint was switched off (in the language of the user
+ * with that address).
+ */
 async function tellAdmin(deps: DeliveryDeps, endpoint: WebhookEndpointRow, last: string) {
   if (!deps.mailer) return;
   const settings = await getSiteSettings(deps.db, endpoint.siteId);

@@ -10,8 +10,8 @@
  * connection, one thread) a worker with a backlog rests as long as each batch held the database
  * (the whole batch unless the worker measures it), so requests keep at least half of the
  * connection while it drains. On either database a worker with a backlog also waits, before each
- * batch, while the event loop has lately been busier than LOOP_SHARE (below). A failing batch is logged and retried after a doubling pause (at
- * most 30 s).
+ * batch, while the event loop has lately been busier than LOOP_SHARE (below). A failing batch is
+ * logged and retried after a doubling pause (at most 30 s).
  */
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,10 @@ export interface WorkerDefinition {
 
 export interface Workers {
   names: string[];
-  /** Wakes the named worker now; when it is busy, it runs again as soon as it is done (no effect when not running here). */
+  /**
+   * Wakes the named worker now; when it is busy, it runs again as soon as it is done (no effect
+   * when not running here).
+   */
   nudge(name: string): void;
 }
 

@@ -24,7 +24,9 @@ import type { EntryFilter, EntryListRow, SearchFound } from './work-entries.ts';
 import { filterParts, searchArms, selectEntries, workEntryRows } from './work-entries.ts';
 import { encodeCursor, type Keyset, orderBy } from './work-entries-keyset.ts';
 
-/** Whether a page of this sort reads the found workers' ranges (a worker sort of a search that found workers). */
+/**
+ * Whether a page of this sort reads the found workers' ranges (a worker sort of a search that found workers).
+ */
 export const readsFoundWorkers = (sort: WorkEntrySort, found: Pick<SearchFound, 'userIds'> | undefined) =>
   sort === 'worker' && (found?.userIds.length ?? 0) > 0;
 

@@ -46,7 +46,10 @@ export function notesQuery(search: string): string | undefined {
   return words?.length ? words.map((word) => `${word.toLowerCase()}:*`).join(' & ') : undefined;
 }
 
-/** What a search found: the site's workers, positions and tasks whose names hold the text, and its notes words. */
+/**
+ * What a search found: the site's workers, positions and tasks whose names hold the text, and its
+ * notes words.
+ */
 export interface SearchFound {
   userIds: number[];
   positionIds: number[];

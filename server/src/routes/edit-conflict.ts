@@ -56,7 +56,10 @@ export interface EditTarget {
   entity: string;
   /** The id its audit events name. */
   auditId: string;
-  /** Locks the record's row for the transaction (FOR UPDATE) and answers its updated_at, or none when it is gone. */
+  /**
+   * Locks the record's row for the transaction (FOR UPDATE) and answers its updated_at, or none
+   * when it is gone.
+   */
   lockVersion: (db: Db) => Promise<Date | undefined>;
 }
 

@@ -1,4 +1,6 @@
-/** The coverage map (GET /coverage/positions-state: each position's state now) and floor plans (/floor-plans). */
+/**
+ * The coverage map (GET /coverage/positions-state: each position's state now) and floor plans (/floor-plans).
+ */
 import { Type } from '@sinclair/typebox';
 import { FLOOR_PLAN_LIMITS as L, POSITION_STATES } from '#domain/coverage-map.ts';
 import { IdParam, Nullable } from './common.ts';

@@ -78,7 +78,10 @@ export const UserCreate = Type.Object(
     password: Type.Optional(Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax })),
     role: Type.Ref(RoleSchema),
     is_active: Type.Optional(Type.Boolean()),
-    /** The user's language: their emails and console; null or absent follows their browser (emails: the site default). */
+    /**
+     * The user's language: their emails and console; null or absent follows their browser (emails:
+     * the site default).
+     */
     language: Type.Optional(Type.Union([...LANGUAGES.map((l) => Type.Literal(l)), Type.Null()])),
     /** A custom role of the site to give instead of the built-in role (which is then kept as worker). */
     custom_role_id: Type.Optional(

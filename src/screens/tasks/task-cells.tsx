@@ -74,7 +74,10 @@ export function TaskNameCell({ name, code }: { name: string; code: string | null
   );
 }
 
-/** A template's name, category, priority and duration: the template library's and a position's available templates. */
+/**
+ * A template's name, category, priority and duration: the template library's and a position's
+ * available templates.
+ */
 export function templateColumns(t: TFunction) {
   return [
     <Column

@@ -36,7 +36,9 @@ export function walkModel<E extends EventObject, H extends ModelHarness<E> = Mod
   harness: (taken: Set<string>) => H | Promise<H>;
   /** Only events the model takes there, when an ignored event would not be a no-op in the machine. */
   onlyEventsTheModelTakes?: boolean;
-  /** Events with payloads to try in every state besides the model's own (each payload a vertex of its own). */
+  /**
+   * Events with payloads to try in every state besides the model's own (each payload a vertex of its own).
+   */
   events?: EventObject[];
   /** Model states where the real machine is not compared (e.g. before it is started). */
   unchecked?: string[];

@@ -80,10 +80,10 @@ export const workEntries = pgTable(
       .where(sql`${t.status} = 'completed'`),
     // Each sort's order within a status (the status index is created's): a status filter reads
     // its status's range of the index in the page's order, first page or deep, whatever the
-    // other filters (migration work_entries_status_sort_indexes). A sort index alone walks past every other status, and where
-    // a status's entries gather at one end of a key (open entries have no completion or duration)
-    // a page of them, or of a search within them, walked most of the table: 1.5–9 s at a million
-    // entries (a notes search among failed entries by duration passed 693,000 rows).
+    // other filters (migration work_entries_status_sort_indexes). A sort index alone walks past
+    // every other status, and where a status's entries gather at one end of a key (open entries
+    // have no completion or duration) a page of them, or of a search within them, walked most of
+    // the table: 1.5–9 s at a million entries (a notes search among failed entries by duration passed 693,000 rows).
     // These replace 0014's partial indexes of the open entries, which they cover.
     ...(
       [

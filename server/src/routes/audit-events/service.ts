@@ -59,7 +59,9 @@ async function conditionFor(ctx: RequestContext, q: AuditEventListOptions) {
   });
 }
 
-/** Secrets are kept out when events are written; a field named like one is shown as "changed" all the same. */
+/**
+ * Secrets are kept out when events are written; a field named like one is shown as "changed" all the same.
+ */
 function shownChanges(changes: unknown): ApiAuditEvent['changes'] {
   if (!changes || typeof changes !== 'object') return null;
   const entries = Object.entries(changes as Record<string, unknown>).map(([field, change]) => [

@@ -1,8 +1,8 @@
 /**
  * Checks a site's hash chain from its first event, in chain order (each seal's `seq`): each seal's
  * prev_hash must be the hash before it and its hash must be what its event's content gives (an
- * event that is gone breaks it too); the head must name the last event. Reads in batches, so a million events stay within memory. The first broken event is
- * named. Events written but not sealed yet are not part of the chain: they are counted as pending,
+ * event that is gone breaks it too); the head must name the last event. Reads in batches, so a
+ * million events stay within memory. The first broken event is named. Events written but not sealed yet are not part of the chain: they are counted as pending,
  * never as broken (the caller seals first, so they are only those committed meanwhile).
  */
 import type { Db } from '../../db/client.ts';

@@ -23,7 +23,10 @@ async function memberIds(ctx: RequestContext, ids: number[]): Promise<number[]> 
   return unique;
 }
 
-/** Makes the group's membership exactly these positions (inside the save's transaction, which an unknown id undoes). */
+/**
+ * Makes the group's membership exactly these positions (inside the save's transaction, which an
+ * unknown id undoes).
+ */
 export async function setMembers(ctx: RequestContext, groupId: number, ids: number[]) {
   await replaceMembers(ctx.db, ctx.siteId, groupId, await memberIds(ctx, ids));
 }

@@ -179,7 +179,10 @@ export async function rotateSecret(ctx: RequestContext, deps: WebhookDeps, id: n
   return { webhook: toApiWebhook(row), secret };
 }
 
-/** Sends a `ping` to the endpoint now (whether active or not) and answers what the receiver said; logged as a delivery. */
+/**
+ * Sends a `ping` to the endpoint now (whether active or not) and answers what the receiver said;
+ * logged as a delivery.
+ */
 export async function testWebhook(ctx: RequestContext, deps: WebhookDeps, id: number) {
   const endpoint = await found(ctx, id);
   const now = new Date();
@@ -246,7 +249,10 @@ export async function listDeliveries(
   return { deliveries: rows.map(toApiDelivery), total, page, limit };
 }
 
-/** Retry now: a pending delivery becomes due at once; a failed one is pending again, retried for another 24 hours. */
+/**
+ * Retry now: a pending delivery becomes due at once; a failed one is pending again, retried for
+ * another 24 hours.
+ */
 export async function retryDelivery(ctx: RequestContext, deps: WebhookDeps, id: number, deliveryId: number) {
   const row = await ctx.db.transaction(async (tx) => {
     const delivery = await repo.findDelivery(tx, ctx.siteId, id, deliveryId);
