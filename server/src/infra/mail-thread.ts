@@ -7,7 +7,7 @@
  * failed, as a connection lost during the conversation is.
  */
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { type SmtpMessage, type SmtpSender, smtpSender } from './mailer.ts';
+import { type SmtpMessage, type SmtpSender, smtpSender } from './smtp-sender.ts';
 
 const ROLE = 'smtp-sender';
 

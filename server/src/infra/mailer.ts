@@ -5,8 +5,8 @@
  * answer the person who caused the message (an admin inviting someone) hand them the link instead.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import { startMailThread } from './mail-thread.ts';
+import { smtpSender } from './smtp-sender.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -32,11 +32,6 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<MailDelivery>;
   close(): void;
 }
-
-/** A slow or unreachable mail server makes a request wait at most about this long. */
-const TIMEOUT_MS = 10_000;
-/** Connections kept open to the mail server (notification bursts reuse them). */
-const POOL_CONNECTIONS = 4;
 
 export function createMailer(options: { smtpUrl?: string; from: string }, log: FastifyBaseLogger): Mailer {
   if (!options.smtpUrl) {
@@ -69,44 +64,6 @@ export function createMailer(options: { smtpUrl?: string; from: string }, log: F
       }
       log.error({ err: error, mail: { kind: mail.kind } }, 'email could not be sent');
       return 'failed';
-    },
-    close() {
-      transport.close();
-    },
-  };
-}
-
-/** What goes to the SMTP server. */
-export type SmtpMessage = Pick<OutgoingMail, 'to' | 'subject' | 'text' | 'html'>;
-
-/** Sends through SMTP; answers null once the server accepted the message, else what went wrong. */
-export interface SmtpSender {
-  send(message: SmtpMessage): Promise<Error | null>;
-  close(): void;
-}
-
-/** Sends on this thread, through a pool of kept-open connections. */
-export function smtpSender(smtpUrl: string, from: string): SmtpSender {
-  const transport = nodemailer.createTransport(
-    {
-      url: smtpUrl,
-      // A few kept-open connections: a burst of notification emails does not open one per message.
-      pool: true,
-      maxConnections: POOL_CONNECTIONS,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS,
-    },
-    { from },
-  );
-  return {
-    async send(message) {
-      try {
-        await transport.sendMail(message);
-        return null;
-      } catch (err) {
-        return err instanceof Error ? err : new Error(String(err));
-      }
     },
     close() {
       transport.close();
