@@ -55,20 +55,37 @@ export interface AuditOrigin {
  * read as it is now, in the same statement. The materialized first step gives the transaction its
  * id before the row takes an event id (the sealer's floor relies on it; a write before this one in
  * the transaction has already given it one).
+ *
+ * The statement is a named prepared one: PostgreSQL parses and plans it once per connection, not
+ * once per write (parsing and planning this insert was most of what auditing added to a write).
  */
 export async function appendAuditEvent(db: Db, origin: AuditOrigin, input: AuditInput): Promise<void> {
-  const fallback = origin.actorName ?? (origin.actorId ? `#${origin.actorId}` : 'system');
-  const actorName = origin.actorId
-    ? sql`coalesce((select ${users.firstName} || ' ' || ${users.lastName} from ${users} where ${users.id} = ${origin.actorId}), ${fallback})`
-    : sql`${fallback}`;
-  const entityId = input.id === undefined || input.id === null ? null : String(input.id);
   const changes = input.changes && Object.keys(input.changes).length ? plain(input.changes) : null;
   const details = input.details ? plain(input.details) : null;
-  await db.execute(sql`with x as materialized (select pg_current_xact_id())
-    insert into ${e} (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, details, request_id, client)
-    select ${new Date().toISOString()}::timestamptz, ${origin.siteId}, ${origin.actorId}, ${actorName}, ${input.action},
-      ${input.entity}, ${entityId}, ${json(changes)}, ${json(details)}, ${origin.requestId ?? null}, ${origin.client ?? null} from x`);
+  const params = [
+    new Date().toISOString(),
+    origin.siteId,
+    origin.actorId,
+    origin.actorName ?? (origin.actorId ? `#${origin.actorId}` : 'system'),
+    input.action,
+    input.entity,
+    input.id === undefined || input.id === null ? null : String(input.id),
+    changes === null ? null : JSON.stringify(changes),
+    details === null ? null : JSON.stringify(details),
+    origin.requestId ?? null,
+    origin.client ?? null,
+  ];
+  await db._.session
+    .prepareQuery({ sql: APPEND_SQL, params }, undefined, 'audit_event_append', false)
+    .execute();
 }
+
+/** The event's values in order ($1–$11); the actor's name read in the same statement. */
+const APPEND_SQL = `with x as materialized (select pg_current_xact_id())
+  insert into audit_events (at, site_id, actor_id, actor_name, action, entity_type, entity_id, changes, details, request_id, client)
+  select $1::timestamptz, $2::text, $3::integer,
+    coalesce((select first_name || ' ' || last_name from users where id = $3::integer), $4::text),
+    $5::text, $6::text, $7::text, $8::jsonb, $9::jsonb, $10::text, $11::text from x`;
 
 /** Events sealed per transaction: a run seals everything in batches of this many. */
 const SEAL_BATCH = 1000;
