@@ -37,8 +37,6 @@ export function startMailThread(smtpUrl: string, from: string): SmtpSender | und
   };
   const start = () => {
     const w = new Worker(new URL(import.meta.url), { workerData: { role: ROLE, smtpUrl, from } });
-    // The thread never keeps the process alive by itself; a message out keeps its caller waiting.
-    w.unref();
     w.on('message', (m: Back) => {
       const resolve = pending.get(m.seq);
       pending.delete(m.seq);
@@ -46,6 +44,9 @@ export function startMailThread(smtpUrl: string, from: string): SmtpSender | und
     });
     w.on('error', stop(w));
     w.on('exit', stop(w));
+    // The thread never keeps the process alive by itself; a message out keeps its caller waiting.
+    // After the listeners: adding a 'message' listener refs the worker again.
+    w.unref();
     return w;
   };
   try {

@@ -37,8 +37,6 @@ let unavailable = false;
 
 function start() {
   const worker = new Worker(new URL(import.meta.url), { workerData: { role: ROLE } });
-  // The thread never keeps the process alive by itself; a batch out keeps its caller waiting.
-  worker.unref();
   const pending = new Map<number, (results: SendResult[]) => void>();
   const own = { worker, pending };
   const stop = () => {
@@ -55,6 +53,9 @@ function start() {
   });
   worker.on('error', stop);
   worker.on('exit', stop);
+  // The thread never keeps the process alive by itself; a batch out keeps its caller waiting.
+  // After the listeners: adding a 'message' listener refs the worker again.
+  worker.unref();
   return own;
 }
 
