@@ -18,6 +18,7 @@ import {
 } from '#domain/notifications.ts';
 import type { Db } from '../db/client.ts';
 import { emailLanguage } from '../lib/account-emails.ts';
+import { dateTimeFormat } from '../lib/intl-formats.ts';
 import type { EventPayload } from '../lib/notification-emails.ts';
 import * as repo from '../repositories/notifications.ts';
 import type { OutboxEventRow } from '../repositories/outbox.ts';
@@ -33,7 +34,7 @@ const isEventKind = (kind: string): kind is NotificationEventKind =>
 function wallMinute(now: Date, timeZone: string): { minute: number; second: number } {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', {
+    parts = dateTimeFormat('en-GB', {
       timeZone,
       hour: '2-digit',
       minute: '2-digit',
@@ -57,7 +58,7 @@ export function quietUntil(now: Date, timeZone: string, from: string | null, to:
 
 const localDayOf = (iso: string, timeZone: string) => {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
+    return dateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
   } catch {
     return iso.slice(0, 10);
   }

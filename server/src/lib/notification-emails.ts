@@ -7,6 +7,7 @@
 import type { Language } from '#domain/languages.ts';
 import type { NotificationEventKind } from '#domain/notifications.ts';
 import { type RenderedEmail, renderEmail } from './email-layout.ts';
+import { dateTimeFormat, numberFormat } from './intl-formats.ts';
 
 /** What an event email row carries (written by the outbox consumer). */
 export interface EventPayload {
@@ -140,9 +141,9 @@ function formatTime(language: Language, iso: string | undefined, timeZone: strin
   if (!iso) return '';
   const options: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
   try {
-    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(iso));
+    return dateTimeFormat(LOCALES[language], { ...options, timeZone }).format(new Date(iso));
   } catch {
-    return new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' }).format(new Date(iso));
+    return dateTimeFormat(LOCALES[language], { ...options, timeZone: 'UTC' }).format(new Date(iso));
   }
 }
 
@@ -233,11 +234,11 @@ export function digestEmail(
   const tx = TEXTS[language];
   const t = (key: Key, values: Fill = {}) => fill(tx[key], values);
   const [y, m, d] = p.day.split('-').map(Number);
-  const day = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  const day = dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
   const judged = p.windows - p.excused;
-  const pct = new Intl.NumberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(
+  const pct = numberFormat(LOCALES[language], { style: 'percent', maximumFractionDigits: 0 }).format(
     judged > 0 ? p.on_time / judged : 0,
   );
   const link = digestLink(publicUrl, p.day);

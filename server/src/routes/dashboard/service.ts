@@ -13,24 +13,14 @@ import {
   type WorkEntryStatus,
 } from '#domain/work-entries.ts';
 import { actorRole } from '../../infra/effective-permissions.ts';
+import { dateTimeFormat } from '../../lib/intl-formats.ts';
 import { ReadCache } from '../../lib/read-cache.ts';
 import * as repo from '../../repositories/dashboard.ts';
 import type { RequestContext } from '../../types.ts';
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** YYYY-MM-DD of an instant in a time zone (one formatter per zone: making one costs more than using it). */
+/** YYYY-MM-DD of an instant in a time zone. */
 const localDay = (at: Date, timeZone: string) => {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
+  const format = dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
   return format.format(at);
 };
 
