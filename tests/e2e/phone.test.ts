@@ -158,7 +158,8 @@ describe('the console on a phone', () => {
     // The first entry is on the first screen.
     const firstRow = page.locator('main .p-datatable-tbody > tr').first();
     await firstRow.waitFor();
-    expect((await firstRow.boundingBox())?.y ?? 9999).toBeLessThan(844);
+    // Polled: a refetch may replace the table's body between finding the row and measuring it.
+    await expect.poll(async () => (await firstRow.boundingBox())?.y ?? 9999).toBeLessThan(844);
     await toggle.click();
     await page.getByLabel('Status', { exact: true }).first().waitFor();
     await context.close();
