@@ -40,6 +40,24 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     };
   };
 
+  /** A transaction that has written an event and stays open; `commit` lets it finish. */
+  const writeAndHoldOpen = async (entityId: string) => {
+    const held = Promise.withResolvers<void>();
+    const written = Promise.withResolvers<void>();
+    const done = db().transaction(async (tx) => {
+      await write(tx, entityId);
+      written.resolve();
+      await held.promise;
+    });
+    await Promise.race([written.promise, done]);
+    return {
+      commit: () => {
+        held.resolve();
+        return done;
+      },
+    };
+  };
+
   beforeAll(async () => {
     t = await buildTestApp(driver);
     token = (await login(t.app, ADMIN.email, ADMIN.password)).token;
@@ -141,27 +159,13 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     'gives a chain that verifies when transactions commit out of id order, and writers do not wait for each other',
     async () => {
       await t.app.auditSealer.seal('main');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let written = () => {};
-      const firstWritten = new Promise<void>((resolve) => {
-        written = resolve;
-      });
       // A writes first (the lower id) and stays open; B writes after it and commits first.
-      const a = db().transaction(async (tx) => {
-        await write(tx, 'order-a');
-        written();
-        await held;
-      });
-      await firstWritten;
+      const a = await writeAndHoldOpen('order-a');
       // B neither waits for A (no shared lock is taken) nor is held back from the chain by it.
       await db().transaction((tx) => write(tx, 'order-b'));
       expect(await sealSite(db(), 'main', { wait: true })).toEqual({ sealed: 1, busy: false });
       expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 0 });
-      release();
-      await a;
+      await a.commit();
       expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 1 });
       expect(await sealSite(db(), 'main', { wait: true })).toEqual({ sealed: 1, busy: false });
       const [first, second] = [await eventOf('order-a'), await eventOf('order-b')];
@@ -212,29 +216,15 @@ describe.each(DRIVERS)('audit sealing (%s)', (driver) => {
     'never moves the floor past an event of a transaction still open, however many runs pass',
     async () => {
       await t.app.auditSealer.seal('main');
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let written = () => {};
-      const openWritten = new Promise<void>((resolve) => {
-        written = resolve;
-      });
       // The open transaction takes its event id first; later events commit past it, run after run.
-      const open = db().transaction(async (tx) => {
-        await write(tx, 'floor-open');
-        written();
-        await held;
-      });
-      await openWritten;
+      const open = await writeAndHoldOpen('floor-open');
       for (let i = 0; i < 4; i++) {
         await db().transaction((tx) => write(tx, `floor-${i}`));
         await sealSite(db(), 'main', { wait: true });
       }
       const [head] = await db().select().from(auditChainHeads).where(eq(auditChainHeads.siteId, 'main'));
       expect(head.floorId).toBeLessThan((await eventOf('floor-0')).id);
-      release();
-      await open;
+      await open.commit();
       const openId = (await eventOf('floor-open')).id;
       expect(head.floorId).toBeLessThan(openId);
       expect(await verifyChain(db(), 'main')).toMatchObject({ ok: true, pending: 1 });
