@@ -1,7 +1,7 @@
 /**
- * What the cache tests of the work entry area share: SQL run on a connection of its own (on
- * PostgreSQL another session, as another process would run it), and the statements the app sends
- * while a request runs.
+ * What the work entry list's tests share: SQL run on a connection of its own (on PostgreSQL
+ * another session, as another process would run it), the statements the app sends while a request
+ * runs, and the list read page by page.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -52,4 +52,24 @@ export async function listEntries(t: TestApp, who: Actor, query: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
+}
+
+/** A page of GET /work-entries: its rows' ids and what the paging tests read. */
+export interface EntriesPage {
+  work_entries: { id: number }[];
+  next_cursor: string | null;
+  total: number | null;
+  total_capped: boolean;
+}
+
+/** Every page of a query as `who`, following next_cursor: the first page, and every row's id in order. */
+export async function everyEntryPage(t: TestApp, who: Actor, query: string) {
+  const first: EntriesPage = await listEntries(t, who, query);
+  const ids = first.work_entries.map((e) => e.id);
+  let page = first;
+  while (page.next_cursor) {
+    page = await listEntries(t, who, `${query}&cursor=${encodeURIComponent(page.next_cursor)}`);
+    ids.push(...page.work_entries.map((e) => e.id));
+  }
+  return { first, ids };
 }

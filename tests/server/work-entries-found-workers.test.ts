@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
+import { everyEntryPage } from './work-entries-cache-support.ts';
 import { buildEntriesApp, makePosition } from './work-entries-support.ts';
 
 describe.each(DRIVERS)('a worker sort of a search that finds workers (%s)', (driver) => {
@@ -64,21 +65,6 @@ describe.each(DRIVERS)('a worker sort of a search that finds workers (%s)', (dri
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const list = async (query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/work-entries?${query}`,
-      headers: admin.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      work_entries: { id: number }[];
-      next_cursor: string | null;
-      total: number | null;
-      total_capped: boolean;
-    };
-  };
-
   it.each([
     ['asc', ''],
     ['desc', ''],
@@ -88,14 +74,9 @@ describe.each(DRIVERS)('a worker sort of a search that finds workers (%s)', (dri
     ['desc', 'failed'],
   ])('order=%s&status=%s: every page in order', async (order, status) => {
     const query = `search=Virtanen&sort=worker&order=${order}${status ? `&status=${status}` : ''}&limit=100`;
-    let page = await list(query);
-    expect(page.total).toBe(1000);
-    expect(page.total_capped).toBe(true);
-    const seen = page.work_entries.map((e) => e.id);
-    while (page.next_cursor) {
-      page = await list(`${query}&cursor=${encodeURIComponent(page.next_cursor)}`);
-      seen.push(...page.work_entries.map((e) => e.id));
-    }
+    const { first, ids: seen } = await everyEntryPage(t, admin, query);
+    expect(first.total).toBe(1000);
+    expect(first.total_capped).toBe(true);
     const expected = await rows(
       `select id from work_entries where (user_id in (${found.join(', ')}) or position_id = ${yard}
         or (notes is not null and to_tsvector('simple', notes) @@ to_tsquery('simple', 'virtanen:*')))

@@ -10,6 +10,7 @@ import { filterCondition, pageAfter } from '../../server/src/repositories/work-e
 import { WORK_ENTRY_SORTS, WORK_ENTRY_STATUSES } from '../../src/domain/work-entries.ts';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
+import { type EntriesPage, listEntries } from './work-entries-cache-support.ts';
 import { buildEntriesApp, makePosition, makeTask, setSiteSettings } from './work-entries-support.ts';
 
 interface Entry {
@@ -79,20 +80,8 @@ describe.each(DRIVERS)('work entry list (%s)', (driver) => {
   });
   afterAll(async () => t?.close());
 
-  const list = async (query: string, who: Actor = admin) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/work-entries?${query}`,
-      headers: who.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      work_entries: Entry[];
-      next_cursor: string | null;
-      total: number | null;
-      total_capped: boolean;
-    };
-  };
+  const list = async (query: string, who: Actor = admin) =>
+    (await listEntries(t, who, query)) as Omit<EntriesPage, 'work_entries'> & { work_entries: Entry[] };
 
   /** Every page of a query, following next_cursor. */
   const all = async (query: string, who: Actor = admin, limit = 7) => {

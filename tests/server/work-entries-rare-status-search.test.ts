@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestApp } from './helpers.ts';
 import { type Actor, signInAs } from './support/actors.ts';
+import { everyEntryPage } from './work-entries-cache-support.ts';
 import { buildEntriesApp, makePosition } from './work-entries-support.ts';
 
 describe.each(DRIVERS)('a search within a rare status (%s)', (driver) => {
@@ -44,21 +45,6 @@ describe.each(DRIVERS)('a search within a rare status (%s)', (driver) => {
   }, 120_000);
   afterAll(async () => t?.close());
 
-  const list = async (query: string) => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/work-entries?${query}`,
-      headers: admin.headers,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as {
-      work_entries: { id: number }[];
-      next_cursor: string | null;
-      total: number | null;
-      total_capped: boolean;
-    };
-  };
-
   it.each([
     ['worker', 'asc', 'worker_name asc, id asc'],
     ['worker', 'desc', 'worker_name desc, id desc'],
@@ -67,14 +53,9 @@ describe.each(DRIVERS)('a search within a rare status (%s)', (driver) => {
     ['duration', 'desc', 'coalesce(duration_minutes, -1) desc, id desc'],
   ])('sort=%s&order=%s: every page in order, walked or sorted', async (sort, order, by) => {
     const query = `status=failed&search=Virtanen&sort=${sort}&order=${order}&limit=100`;
-    let page = await list(query);
-    expect(page.total).toBe(1000);
-    expect(page.total_capped).toBe(true);
-    const seen = page.work_entries.map((e) => e.id);
-    while (page.next_cursor) {
-      page = await list(`${query}&cursor=${encodeURIComponent(page.next_cursor)}`);
-      seen.push(...page.work_entries.map((e) => e.id));
-    }
+    const { first, ids: seen } = await everyEntryPage(t, admin, query);
+    expect(first.total).toBe(1000);
+    expect(first.total_capped).toBe(true);
     const expected = await rows(
       `select id from work_entries where status = 'failed' and user_id = ${found} order by ${by}`,
     );
