@@ -13,7 +13,7 @@
  *   processes' load, unlike the latencies) during the idle run, during the run beside the burst,
  *   and from the insert until every email had arrived;
  * - the load average before and after (the machine is shared: read the ratios, not the figures).
- * PGlite by default; DATABASE_URL for PostgreSQL.
+ * PGlite by default; DATABASE_URL for PostgreSQL (that database is dropped and made afresh).
  * Run: node bench/notification-emails.ts   (BENCH_EVENTS=10000 BENCH_RATE=50 BENCH_DURATION=10)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -21,6 +21,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
@@ -116,7 +117,18 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
+/** With DATABASE_URL: that database is made afresh (dropped if it exists), so runs can follow each other. */
+async function freshDatabase(url: string) {
+  const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
+  await admin.connect();
+  const name = new URL(url).pathname.slice(1);
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
 async function main() {
+  if (process.env.DATABASE_URL) await freshDatabase(process.env.DATABASE_URL);
   const smtp = startSmtp();
   const { port } = await smtp.ready;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-bench-mail-'));
