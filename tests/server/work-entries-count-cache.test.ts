@@ -138,6 +138,25 @@ describe.each(DRIVERS)('work entry list counts (%s)', (driver) => {
     await elsewhere(`update work_entries set status = 'completed' where status = 'in_progress'`);
   });
 
+  it('keeps a count past the cap while fewer entries changed than it counted past the cap, from where it was counted', async () => {
+    const query = 'status=in_progress&limit=5';
+    const changeSome = (n: number) =>
+      elsewhere(
+        `update work_entries set status = 'completed' where id in (select id from work_entries where status = 'in_progress' order by id limit ${n})`,
+      );
+    await addEntries(1100, 'in_progress');
+    // 1,100 counted: 99 past the cap, so up to 99 changed entries cannot bring it under.
+    expect(await list(roles.admin, query)).toMatchObject({ total: 1000, total_capped: true });
+    await changeSome(60);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 1000, total_capped: true });
+    // 120 changed since it was counted (the read after the first 60 did not start the margin
+    // again): 980 left, counted exactly.
+    await changeSome(60);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 980, total_capped: false });
+    await changeSome(980);
+    expect(await list(roles.admin, query)).toMatchObject({ total: 0 });
+  });
+
   it('counts a search again after the task it matched by name is renamed', async () => {
     const task = await makeTask(t, undefined, { taskName: 'Rebar inspection', taskCode: 'REBAR' });
     await elsewhere(

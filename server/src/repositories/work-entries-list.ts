@@ -13,8 +13,9 @@
  * caller's scope, the search's id lists and the days' bounds) with the site's entry version and its
  * count of changes but inserts (work_entry_site_totals, migrations 0009 and 0011) read in the same
  * statement (lib/read-cache.ts). The statement is given the kept count and uses it while the version
- * holds, or, for a count past the cap, while only entries were added (new entries only add
- * matches); otherwise it counts afresh. A busy site adds entries all day: its broad views read
+ * holds, or, for a count past the cap, while fewer entries were changed or deleted since than it
+ * counted past the cap (new entries only add matches; a changed one takes at most one away);
+ * otherwise it counts afresh. A busy site adds and changes entries all day: its broad views read
  * their page and no count.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -100,13 +101,21 @@ export interface ListPage {
   count: { total: number; capped: boolean } | null;
 }
 
-/** A count as read: matches up to cap + 1, with the site's counters it was read at. */
+/** A count as read: matches up to cap + 1 + COUNT_MARGIN, with the site's `reshaped` it was read at. */
 interface KeptCount {
   matches: number;
   reshaped: number;
 }
 
 const counts = new ReadCache<KeptCount>({ maxEntries: 2_000 });
+/**
+ * How far past the cap a count reads: a count of m matches past the cap stays "more than the cap"
+ * while fewer than m - cap entries have changed since (each change takes at most one match away:
+ * the site's `reshaped` counter grows by the entries changed or deleted, migration 0032), so a
+ * status change does not make every broad view count again. Reading 1,251 matches rather than
+ * 1,001 costs a quarter more on a fresh count.
+ */
+const COUNT_MARGIN = 250;
 const dialect = new PgDialect();
 
 function countKey(siteId: string, condition: SQL) {
@@ -309,16 +318,29 @@ async function firstPage(
   const reshaped = siteCounter(siteId, 'reshaped', -1);
   const key = countKey(siteId, condition);
   const kept = q.siteTotal ? undefined : counts.peek(db, key);
-  const fresh = countUpTo(db, condition, WORK_ENTRY_COUNT_CAP + 1);
+  const fresh = countUpTo(db, condition, WORK_ENTRY_COUNT_CAP + 1 + COUNT_MARGIN);
   // The kept count while it holds (see above), else a fresh one; the site's total for its whole list.
+  const margin = kept ? kept.value.matches - (WORK_ENTRY_COUNT_CAP + 1) : -1;
+  const holds = kept
+    ? sql`${version} = ${kept.version}${margin >= 0 ? sql` or ${reshaped} - ${kept.value.reshaped}::bigint <= ${margin}` : sql``}`
+    : sql`false`;
   const matches = q.siteTotal
     ? siteCounter(siteId, 'entries', 0)
     : kept
-      ? sql`case when ${version} = ${kept.version}${
-          kept.value.matches > WORK_ENTRY_COUNT_CAP ? sql` or ${reshaped} = ${kept.value.reshaped}` : sql``
-        } then ${kept.value.matches}::int else ${fresh} end`
+      ? sql`case when kept.holds then ${kept.value.matches}::int else ${fresh} end`
       : fresh;
-  const n = db.$with('n').as(db.select({ c: sql<number>`${matches}`.as('c') }).from(sql`(select 1) as one`));
+  // The `reshaped` a count was read at: a kept one's own while it holds (its margin is spent from
+  // there, whatever later pages find), else now.
+  const countedAt = kept
+    ? sql`case when kept.holds then ${kept.value.reshaped}::bigint else ${reshaped} end`
+    : reshaped;
+  const n = db
+    .$with('n')
+    .as(
+      db
+        .select({ c: sql<number>`${matches}`.as('c'), at: sql<number>`${countedAt}`.as('at') })
+        .from(sql`(select ${holds} as holds) as kept`),
+    );
   const counted = sql<number>`(select c from n)`;
   // A worker sort of a search that found workers, past the cap: their ranges of the worker index.
   const ranges = !q.siteTotal && found !== undefined && readsFoundWorkers(q.sort, found);
@@ -344,7 +366,10 @@ async function firstPage(
         ? sql`(${counted} >= ${FEW_MATCHES} and ${choice.walked})`
         : sql`${counted} >= ${FEW_MATCHES}`;
   const site = { id: siteId, total: false };
-  const matchesColumn = { matches: sql<number>`${counted}`.mapWith(Number).as('matches') };
+  const matchesColumn = {
+    matches: sql<number>`${counted}`.mapWith(Number).as('matches'),
+    countedAt: sql<number>`(select at from n)`.mapWith(Number).as('counted_at'),
+  };
   const branch = (few: boolean) =>
     (ranges && !few
       ? selectEntries(
@@ -375,11 +400,11 @@ async function firstPage(
     : (choice ? db.with(n, ...choice.ctes) : db.with(n))
         .select()
         .from(onlyIf(db, branch(true), gate(true)).unionAll(branch(false)).as('p'));
-  const rows = (await statement) as (EntryListRow & { matches: number })[];
+  const rows = (await statement) as (EntryListRow & { matches: number; countedAt: number })[];
   const first = rows[0];
   const total = first ? Number(first.matches) : 0;
   if (first && !q.siteTotal)
-    counts.set(db, key, Number(first.siteVersion), { matches: total, reshaped: Number(first.siteReshaped) });
+    counts.set(db, key, Number(first.siteVersion), { matches: total, reshaped: Number(first.countedAt) });
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
   const last = page.at(-1);

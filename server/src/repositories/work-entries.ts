@@ -4,7 +4,7 @@
  */
 import { and, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { WORK_ENTRY_COUNT_CAP, type WorkEntrySort, type WorkEntryStatus } from '#domain/work-entries.ts';
+import type { WorkEntrySort, WorkEntryStatus } from '#domain/work-entries.ts';
 import type { Db } from '../db/client.ts';
 import {
   positions,
@@ -209,8 +209,6 @@ export const siteCounter = (siteId: string, column: 'version' | 'reshaped' | 'en
   );
 /** The site's entry version: any change to its entries, or to what a page shows of them. */
 const siteVersion = (siteId: string) => siteCounter(siteId, 'version', -1);
-/** The site's count of changes but inserts (migration 0011): a count past the cap holds while it does. */
-const siteReshaped = (siteId: string) => siteCounter(siteId, 'reshaped', -1);
 const siteEntries = (siteId: string) => siteCounter(siteId, 'entries', 0);
 
 /** Entries with their names; `site`: the site's counters too, in the same statement. */
@@ -226,7 +224,6 @@ export function selectEntries<Extra extends Record<string, SQL.Aliased>>(
     .select({
       ...entryColumns(sort, withPhotos),
       siteVersion: (site ? siteVersion(site.id) : sql<number | null>`null`).as('site_version'),
-      siteReshaped: (site ? siteReshaped(site.id) : sql<number | null>`null`).as('site_reshaped'),
       siteTotal: (site?.total ? siteEntries(site.id) : sql<number | null>`null`).as('site_total'),
       ...(extra as Extra),
     })
@@ -267,33 +264,6 @@ export async function pageAfter(
 
 /** The cursor of a page's request was not made by pageAfter for this sort and order. */
 export class InvalidCursor extends Error {}
-
-/**
- * Matches of the condition, counted up to the cap and one more (so "more than the cap" shows),
- * with the site's entry version read in the same statement (the count is valid while it holds)
- * and its count of changes but inserts (a count past the cap is also valid while that holds).
- */
-export async function countCapped(
-  db: Db,
-  siteId: string,
-  condition: SQL,
-): Promise<{ total: number; capped: boolean; version: number; reshaped: number }> {
-  const limited = db
-    .select({ one: sql`1` })
-    .from(w)
-    .where(condition)
-    .limit(WORK_ENTRY_COUNT_CAP + 1)
-    .as('limited');
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int`, version: siteVersion(siteId), reshaped: siteReshaped(siteId) })
-    .from(limited);
-  const n = row?.n ?? 0;
-  const version = row?.version ?? -1;
-  const reshaped = row?.reshaped ?? -1;
-  return n > WORK_ENTRY_COUNT_CAP
-    ? { total: WORK_ENTRY_COUNT_CAP, capped: true, version, reshaped }
-    : { total: n, capped: false, version, reshaped };
-}
 
 /** The site's entry version alone (to check a remembered count of no matches). */
 export async function siteEntryVersion(db: Db, siteId: string): Promise<number> {

@@ -19,7 +19,7 @@ export function toApiPhoto(row: PhotoRow, links: PhotoLinks): ApiWorkEntryPhoto 
 
 /** Page-only columns (the site's version and total, the cursor's keys) are not the entry's. */
 export function toApiEntry(
-  row: Omit<EntryListRow, 'siteVersion' | 'siteReshaped' | 'siteTotal' | 'k0' | 'k1' | 'photoIds'>,
+  row: Omit<EntryListRow, 'siteVersion' | 'siteTotal' | 'k0' | 'k1' | 'photoIds'>,
   photoIds: number[],
   links: PhotoLinks,
 ): ApiWorkEntry {
