@@ -29,12 +29,7 @@
  */
 import { and, asc, count, desc, eq, gt, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  auditEvents as e,
-  auditChainHeads as heads,
-  auditSeals as seals,
-  users,
-} from '../db/schema/index.ts';
+import { auditEvents as e, auditChainHeads as heads, auditSeals as seals } from '../db/schema/index.ts';
 import { type AuditInput, eventHash, plain } from '../lib/audit-record.ts';
 import { dayStart } from './work-entries.ts';
 
@@ -220,7 +215,7 @@ export async function unsealedCount(db: Db, siteId: string): Promise<number> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const json = (value: unknown) => (value === null ? null : sql`${JSON.stringify(value)}::jsonb`);
+const _json = (value: unknown) => (value === null ? null : sql`${JSON.stringify(value)}::jsonb`);
 
 export type AuditEventRow = typeof e.$inferSelect;
 /** An event as listed: with its seal's hash, null until sealed. */
