@@ -41,6 +41,8 @@ export interface Keyset {
   order: 'asc' | 'desc';
   /** The filters match few rows: sort them rather than walk an index (see above). */
   few?: boolean;
+  /** The one status the filters allow, if they name one (a status sort's cursor: see afterCursor). */
+  status?: string;
 }
 
 /** The key expressions of a keyset, the id last; unindexable but equal when `few`. */
@@ -148,9 +150,14 @@ export function afterCursor(
     }
   }
   const continued = { ...keyset, few: few === 1 };
-  const right = sql.join([...values, sql`${id as number}::int`], sql`, `);
+  // A status sort whose filters allow only the cursor's status: every row has it, so "after" is
+  // the rest of the key. Written whole, beside the filter's `status = …`, PostgreSQL starts the
+  // status index's scan at the status's first entry and reads every one before the cursor (a deep
+  // page of completed entries: 35 ms of its 45); without the status it starts at the cursor.
+  const skip = keyset.sort === 'status' && keyset.status !== undefined && rest[0] === keyset.status ? 1 : 0;
+  const right = sql.join([...values.slice(skip), sql`${id as number}::int`], sql`, `);
   const afterIn = (form: Keyset) => {
-    const left = sql.join(keyExprs(form), sql`, `);
+    const left = sql.join(keyExprs(form).slice(skip), sql`, `);
     return keyset.order === 'asc' ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
   };
   return { keyset: continued, after: afterIn(continued), afterIn, last: { keys: values, id: id as number } };

@@ -248,7 +248,7 @@ export async function listEntries(
 ): Promise<ListPage> {
   if (q.cursor !== undefined) {
     const { condition, found } = await filterSearched(db, siteId, filter);
-    const keyset = { sort: q.sort, order: q.order };
+    const keyset = { sort: q.sort, order: q.order, status: filter.status };
     if (found && readsFoundWorkers(q.sort, found)) {
       const continued = afterCursor(keyset, q.cursor);
       if (!continued) throw new InvalidCursor();
@@ -280,13 +280,7 @@ export async function listEntries(
       );
       return { ...page, count: null };
     }
-    const page = await pageAfter(
-      db,
-      condition,
-      { sort: q.sort, order: q.order, few: false },
-      q.limit,
-      q.cursor,
-    );
+    const page = await pageAfter(db, condition, { ...keyset, few: false }, q.limit, q.cursor);
     return { ...page, count: null };
   }
   const key = JSON.stringify([siteId, filter, q.sort, q.order, q.limit, q.siteTotal]);

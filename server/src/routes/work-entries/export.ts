@@ -21,7 +21,7 @@ const BATCH = 5000;
 export async function exportWorkEntries(ctx: RequestContext, q: WorkEntryFilters, reply: FastifyReply) {
   const condition = await conditionFor(ctx, q);
   const total = await repo.countAll(ctx.db, condition);
-  const keyset = { ...keysetOf(q), few: total < FEW_MATCHES };
+  const keyset = { ...keysetOf(q), few: total < FEW_MATCHES, status: q.status };
   async function* lines() {
     // A byte-order mark, so spreadsheet programs read the names as UTF-8.
     yield `\ufeff${CSV_COLUMNS.join(',')}\r\n`;
