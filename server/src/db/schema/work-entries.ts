@@ -141,9 +141,10 @@ export const workEntryHourlyCounts = pgTable(
  * `version` goes up with every statement that inserts, updates or deletes entries of the site
  * (migration 0009), so an answer computed from the site's entries and remembered with the version
  * it was read at is still right exactly while the version is unchanged, in any process.
- * `reshaped` goes up with every such change but an insert of entries (updates, deletes, and the
- * names, codes and settings a filter matches through: migration 0011): while it holds, only new
- * entries came, so a count of matches can only have grown, and a count past the cap still is.
+ * `reshaped` goes up with every such change but an insert of entries, by as many matches as it may
+ * have taken from any filter (migration 0032): the entries an update or a delete touched, and 10^9
+ * for a name, code or setting a filter matches through (migration 0011). So a count of m matches
+ * read at r still has at least m - (reshaped - r): one past the cap by more than that still is.
  */
 export const workEntrySiteTotals = pgTable(
   'work_entry_site_totals',
