@@ -123,7 +123,9 @@ async function oneAtATime(
  * Every sort × order × status × search combination, first pages and pages half-way through, at
  * BENCH_COMBO_RATE req/s (default 100) for BENCH_COMBO_ROUNDS passes (default 5), while the site
  * takes BENCH_COMBO_WRITES check-ins and status changes a second (default 20); each combination's
- * p99 (the slowest of its requests at 5 passes), and the slowest five.
+ * p99 (the slowest of its requests at 5 passes), and the slowest five. Before that, each path one
+ * request at a time under the same writes, BENCH_COMBO_PASSES times (default 3): its own cost,
+ * without the queue.
  */
 async function everyCombination(
   kind: Kind,
@@ -135,16 +137,17 @@ async function everyCombination(
   const rate = Number(process.env.BENCH_COMBO_RATE ?? 100);
   const rounds = Number(process.env.BENCH_COMBO_ROUNDS ?? 5);
   const writes = Number(process.env.BENCH_COMBO_WRITES ?? 20);
+  const passes = Number(process.env.BENCH_COMBO_PASSES ?? 3);
   const list = await combos(app);
   const all = list.flatMap((c) => (c.deep ? [c.first, c.deep] : [c.first]));
   for (const p of all) {
     const res = await fetch(`${apiUrl}${p}`, { headers });
     if (res.status !== 200) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
   }
-  // Each path's own cost under the writes: one request at a time, three passes.
+  // Each path's own cost under the writes: one request at a time, `passes` passes.
   const own = new Map<string, number[]>();
   await whileCheckingIn(app, writes, async () => {
-    for (let pass = 0; pass < 3; pass++)
+    for (let pass = 0; pass < passes; pass++)
       for (const p of all) {
         const t0 = performance.now();
         await (await fetch(`${apiUrl}${p}`, { headers })).arrayBuffer();
@@ -173,7 +176,7 @@ async function everyCombination(
         return {
           combo: c.name,
           page,
-          'alone median ms': alone[1],
+          'alone median ms': alone[Math.floor(alone.length / 2)],
           'alone max ms': alone.at(-1) ?? Number.NaN,
           // No answer at all within the harness's 10 s: counted as the slowest.
           'at rate p99 ms': byPath[p]?.length ? percentile(byPath[p], 99) : Number.POSITIVE_INFINITY,
@@ -189,12 +192,12 @@ async function everyCombination(
   });
   rows.sort((a, b) => b['alone max ms'] - a['alone max ms']);
   console.log(
-    `${kind}: the slowest five paths one at a time (of ${rows.length}; slowest of 3, under ${writes} writes/s):`,
+    `${kind}: the slowest five paths one at a time (of ${rows.length}; slowest of ${passes}, under ${writes} writes/s):`,
   );
   console.table(rows.slice(0, 5).map(show));
   const byMedian = [...rows].sort((a, b) => b['alone median ms'] - a['alone median ms']);
   console.log(
-    `${kind}: the slowest five by median of 3 (the machine's passing stalls weigh less): ${byMedian
+    `${kind}: the slowest five by median of ${passes} (the machine's passing stalls weigh less): ${byMedian
       .slice(0, 5)
       .map((r) => `${r.combo} ${r.page} ${ms(r['alone median ms'])}`)
       .join(
@@ -205,7 +208,7 @@ async function everyCombination(
   const overAlone = slowAlone.length;
   if (overAlone)
     console.log(
-      `${kind}: every path ≥ ${TARGETS.postgres} ms one at a time (slowest of 3): ${slowAlone
+      `${kind}: every path ≥ ${TARGETS.postgres} ms one at a time (slowest of ${passes}): ${slowAlone
         .map((r) => `${r.combo} ${r.page} ${ms(r['alone max ms'])}`)
         .join('; ')}`,
     );
