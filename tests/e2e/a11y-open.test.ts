@@ -119,6 +119,8 @@ describe('accessibility with menus and confirmations open', () => {
       await page.locator('#position-group-positions').focus();
       await page.keyboard.press('ArrowDown');
       await page.locator('.p-multiselect-panel').waitFor();
+      // Its positions loaded (until then the panel shows its empty message, a list item alone).
+      await page.locator('.p-multiselect-panel .p-multiselect-item').first().waitFor();
       await note('position-group picker', ['.p-dialog', '.p-multiselect-panel']);
       await page.keyboard.press('Escape');
 

@@ -182,7 +182,7 @@ describe('task management screen', () => {
     await shot(page, 'tasks-all-en');
     expect(await axeProblems(page, ['.task-view-toggle', '.page .card'], NOT_OURS)).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('shows the same in Swedish', async () => {
     const { context, page } = await newPage(browser);
