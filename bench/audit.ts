@@ -14,10 +14,11 @@
  * 20,000 writes a side (about 30 s): with 2,000–6,000 the p99 is the 20th–60th slowest write, and
  * one stall that both sides share by chance swung the ratio 0.96–1.70× between identical runs.
  */
-import pg from 'pg';
+
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { openDatabase } from '../server/src/db/client.ts';
+import { freshPgDatabase } from './fresh-database.ts';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/tagger_bench_audit';
 const writesArg = process.argv.indexOf('--writes');
@@ -27,12 +28,7 @@ const CONCURRENCY = 8;
 const rateArg = process.argv.indexOf('--rate');
 const RATE = rateArg > 0 ? Number(process.argv[rateArg + 1]) : 0;
 
-const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
-await admin.connect();
-const name = new URL(url).pathname.slice(1);
-await admin.query(`drop database if exists ${name} with (force)`);
-await admin.query(`create database ${name}`);
-await admin.end();
+await freshPgDatabase(url);
 
 const config = {
   ...loadConfig({}),

@@ -21,13 +21,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { buildApp } from '../server/src/app.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { outboxEvents, positions, tasks, users, workEntries } from '../server/src/db/schema/index.ts';
 import { createSession } from '../server/src/infra/sessions.ts';
 import { workerDefinitions } from '../server/src/jobs/index.ts';
+import { freshPgDatabase } from './fresh-database.ts';
 import { listen, measure, ms, percentile, printRuns } from './harness.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -117,18 +117,9 @@ const load = () =>
     .map((n) => n.toFixed(2))
     .join(' ');
 
-/** With DATABASE_URL: that database is made afresh (dropped if it exists), so runs can follow each other. */
-async function freshDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: new URL('/postgres', url).toString() });
-  await admin.connect();
-  const name = new URL(url).pathname.slice(1);
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-}
-
 async function main() {
-  if (process.env.DATABASE_URL) await freshDatabase(process.env.DATABASE_URL);
+  // Made afresh, so runs can follow each other.
+  if (process.env.DATABASE_URL) await freshPgDatabase(process.env.DATABASE_URL);
   const smtp = startSmtp();
   const { port } = await smtp.ready;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-bench-mail-'));

@@ -215,8 +215,6 @@ export async function unsealedCount(db: Db, siteId: string): Promise<number> {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-const _json = (value: unknown) => (value === null ? null : sql`${JSON.stringify(value)}::jsonb`);
-
 export type AuditEventRow = typeof e.$inferSelect;
 /** An event as listed: with its seal's hash, null until sealed. */
 export type ListedAuditEvent = AuditEventRow & { hash: string | null };
