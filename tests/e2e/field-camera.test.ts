@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import QRCode from 'qrcode';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   api,
@@ -100,8 +100,22 @@ describe('field app: camera', () => {
     await page.waitForURL((u) => u.pathname === '/field');
     await page.getByRole('button', { name: 'Scan a tag' }).click();
     await page.getByText('Point the camera at the QR code on the tag.').waitFor();
-    await page.waitForURL((u) => u.pathname === `/t/${TAG}`, { timeout: 30_000 });
+    // The position opens, or the scan gives up with a line saying why: fail with that line.
+    const problem = page.getByRole('alert');
+    const outcome = await Promise.race([
+      page
+        .waitForURL((u) => u.pathname === `/t/${TAG}`, { timeout: 45_000 })
+        .then(
+          () => 'opened',
+          (e: Error) => e.message,
+        ),
+      problem.waitFor({ timeout: 45_000 }).then(
+        async () => `the scan stopped: ${await problem.textContent()}`,
+        () => 'no position opened in 45 s',
+      ),
+    ]);
+    expect(outcome).toBe('opened');
     await page.getByRole('heading', { name: 'Crane base' }).waitFor();
     await context.close();
-  }, 60_000);
+  }, 90_000);
 });

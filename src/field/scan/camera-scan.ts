@@ -1,77 +1,65 @@
 /**
  * Reading a QR code with the camera: the browser's BarcodeDetector where it reads QR codes,
- * else the ZXing decoder (loaded only then). Resolves with the first text that names a tag.
+ * else the ZXing decoder (loaded only then). One path for both: the app opens the camera and
+ * plays it itself, then reads a frame every 200 ms until one names a tag. (ZXing's own camera
+ * loop gave up for good when the first play() lost a race with the frame loading on a busy
+ * phone; here a frame that is not ready is simply skipped.)
  */
 import { tagFromText } from './parse-tag.ts';
 
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
+type Detect = (video: HTMLVideoElement) => Promise<string[]>;
+
 interface DetectorClass {
-  new (options: { formats: string[] }): Detector;
+  new (options: { formats: string[] }): { detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]> };
   getSupportedFormats(): Promise<string[]>;
 }
 
-async function nativeDetector(): Promise<Detector | null> {
+async function nativeDetect(): Promise<Detect | null> {
   const Native = (globalThis as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
   if (!Native) return null;
   try {
-    return (await Native.getSupportedFormats()).includes('qr_code')
-      ? new Native({ formats: ['qr_code'] })
-      : null;
+    if (!(await Native.getSupportedFormats()).includes('qr_code')) return null;
+    const detector = new Native({ formats: ['qr_code'] });
+    return async (video) => (await detector.detect(video)).map((code) => code.rawValue);
   } catch {
     return null;
   }
 }
 
-export async function scanQrTag(video: HTMLVideoElement, signal: AbortSignal): Promise<string> {
-  const detector = await nativeDetector();
-  if (detector) {
-    const stream = await navigator.mediaDevices.getUserMedia({
-      video: { facingMode: 'environment' },
-      audio: false,
-    });
-    video.srcObject = stream;
-    await video.play();
-    try {
-      while (!signal.aborted) {
-        const found = await detector.detect(video).catch(() => []);
-        for (const code of found) {
-          const tag = tagFromText(code.rawValue);
-          if (tag) return tag;
-        }
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      throw new DOMException('Aborted', 'AbortError');
-    } finally {
-      for (const track of stream.getTracks()) track.stop();
-      video.srcObject = null;
-    }
-  }
+async function zxingDetect(): Promise<Detect> {
   const { BrowserQRCodeReader } = await import('@zxing/browser');
   const reader = new BrowserQRCodeReader();
-  return new Promise<string>((resolve, reject) => {
-    let stop: (() => void) | undefined;
-    let done = false;
-    const finish = () => {
-      done = true;
-      stop?.();
-    };
-    signal.addEventListener('abort', () => {
-      finish();
-      reject(new DOMException('Aborted', 'AbortError'));
-    });
-    reader
-      .decodeFromConstraints({ video: { facingMode: 'environment' }, audio: false }, video, (result) => {
-        const tag = result ? tagFromText(result.getText()) : null;
-        if (tag) {
-          finish();
-          resolve(tag);
-        }
-      })
-      .then((controls) => {
-        stop = () => controls.stop();
-        if (done || signal.aborted) controls.stop();
-      }, reject);
+  // decode() throws when the frame holds no readable code: that is "nothing yet", not a failure.
+  return async (video) => [reader.decode(video).getText()];
+}
+
+const FRAME_GAP_MS = 200;
+
+export async function scanQrTag(video: HTMLVideoElement, signal: AbortSignal): Promise<string> {
+  const detect = (await nativeDetect()) ?? (await zxingDetect());
+  const stream = await navigator.mediaDevices.getUserMedia({
+    video: { facingMode: 'environment' },
+    audio: false,
   });
+  try {
+    video.srcObject = stream;
+    // play() may be interrupted (a reload of the source, a busy page): the loop below waits for
+    // frames either way, and autoplay of a muted inline video is allowed.
+    await video.play().catch(() => undefined);
+    while (!signal.aborted) {
+      if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
+        if (video.paused) void video.play().catch(() => undefined);
+        const texts = await detect(video).catch(() => []);
+        for (const text of texts) {
+          const tag = tagFromText(text);
+          if (tag) return tag;
+        }
+      }
+      await new Promise((r) => setTimeout(r, FRAME_GAP_MS));
+    }
+    throw new DOMException('Aborted', 'AbortError');
+  } finally {
+    for (const track of stream.getTracks()) track.stop();
+    video.srcObject = null;
+  }
 }
