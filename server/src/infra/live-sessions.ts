@@ -6,7 +6,7 @@
  * before and after a restart alike.
  *
  * The answer is kept for a few seconds per session, so the console's bursts of requests cost one
- * primary-key read. A revocation by this process drops the entry at once; with Redis, the shared
+ * primary-key read; while the database cannot be reached, the last answer stands (see isLive). A revocation by this process drops the entry at once; with Redis, the shared
  * revocation store refuses the token in every other process at once as well.
  */
 import type { SessionState } from '../repositories/sessions.ts';
@@ -17,6 +17,20 @@ export interface LiveSessions {
   forget(sessionId: string): void;
   /** This process revoked sessions of the user (or changed the user): forget them all. */
   forgetUser(userId: number): void;
+}
+
+function isLiveState(
+  state: SessionState,
+  claims: { userId: number; siteId: string; role: string },
+  now: number,
+): boolean {
+  return (
+    state.userId === claims.userId &&
+    state.siteId === claims.siteId &&
+    state.role === claims.role &&
+    state.userActive &&
+    state.expiresAt.getTime() > now
+  );
 }
 
 /** How long a live answer is trusted without asking the database again. */
@@ -34,7 +48,17 @@ export function createLiveSessions(
       const now = Date.now();
       let entry = cache.get(sessionId);
       if (!entry || entry.until <= now) {
-        const state = await lookup(sessionId);
+        let state: SessionState | undefined;
+        try {
+          state = await lookup(sessionId);
+        } catch (err) {
+          // The database cannot be asked (an outage): a session this process saw live goes on
+          // as it was, so an admin can still read the status page that says what is down. Nothing
+          // can be revoked in the database meanwhile; the shared revocation store is still asked,
+          // and the token's own expiry and the session's lifetime still apply below.
+          if (!entry) throw err;
+          return isLiveState(entry.state, { userId, siteId, role }, now);
+        }
         if (!state) {
           cache.delete(sessionId);
           return false;
@@ -43,15 +67,9 @@ export function createLiveSessions(
         entry = { state, until: now + cacheMs };
         cache.set(sessionId, entry);
       }
-      const { state } = entry;
-      return (
-        state.userId === userId &&
-        state.siteId === siteId &&
-        state.role === role &&
-        state.userActive &&
-        state.expiresAt.getTime() > now
-      );
+      return isLiveState(entry.state, { userId, siteId, role }, now);
     },
+
     forget(sessionId) {
       cache.delete(sessionId);
     },
