@@ -165,6 +165,9 @@ export async function newPage(
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  // CI sets E2E_SCREENSHOTS=0: nobody looks at a fresh clone's pictures, and encoding a full
+  // page as PNG is CPU the other browser tests wait for.
+  if (process.env.E2E_SCREENSHOTS === '0') return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
