@@ -61,7 +61,7 @@ describe('accessibility sweep (axe) of every screen', () => {
 
   for (const theme of ['light', 'dark'] as const) {
     it(`has no serious or critical finding on any screen (${theme} theme)`, {
-      timeout: 240_000,
+      timeout: 400_000,
     }, async () => {
       const { context, page } = await newPage(browser);
       const problems: Record<string, string[]> = {};

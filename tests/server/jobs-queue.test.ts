@@ -23,7 +23,11 @@ describe.each(DRIVERS)('a failing job is retried with backoff (%s)', (driver) =>
   const flaky: JobDefinition = {
     name: 'flaky-test-job',
     firstRunMs: 100,
-    everyMs: 3_600_000,
+    // Slots are aligned to the epoch: with hourly ones, a run started a few seconds before the hour
+    // had its retries overtaken by the next hour's own first attempt (CI, 01:00 UTC: attempts
+    // 1, 2, 1). Twenty days (still under setTimeout's 24.8-day limit) puts a boundary in a test's
+    // ten seconds about once in 170,000 runs.
+    everyMs: 20 * 24 * 3_600_000,
     retry: { limit: 3, delaySeconds: 1, maxDelaySeconds: 10 },
     async run({ attempt = 1 }) {
       attempts.push({ attempt, at: Date.now() });
