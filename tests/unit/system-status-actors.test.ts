@@ -59,6 +59,12 @@ describe('system status fetch', () => {
     expect(snap).toMatchObject({ services: [db, API], metrics: null });
   });
 
+  it('keeps the health the API sent whatever kept the metrics from coming', async () => {
+    const broken = new ApiError(500, { statusCode: 500, error: 'Internal Server Error', message: 'x' });
+    const snap = await fetchWith({ '/system/health': { services: [API] }, '/system/metrics': broken });
+    expect(snap).toMatchObject({ services: [API], metrics: null });
+  });
+
   it('leaves any other failure to the machine as an error', async () => {
     const forbidden = new ApiError(403, { statusCode: 403, error: 'Forbidden', message: 'No' });
     await expect(
