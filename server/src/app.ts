@@ -48,7 +48,10 @@ export interface BuildOptions {
    * them (tests). With `jobs`, every worker runs.
    */
   workers?: WorkerDefinition[];
-  /** Compile each route's schemas on first use (tests); the server compiles them all at start. */
+  /**
+   * Compile each route's schemas on first use; by default as `config.schemaCompile` says (`start`
+   * for the server, `first-use` in the tests' config).
+   */
   lazyCompile?: boolean;
   /**
    * Write the audit log (default). Only the audit benchmark turns it off, to measure its cost side
@@ -59,6 +62,7 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const lazyCompile = options.lazyCompile ?? config.schemaCompile === 'first-use';
   // Redaction and the safe error serialiser apply to any logger a caller passes (tests pass a stream).
   const logger =
     options.logger === false
@@ -71,7 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Every log line of a request carries its id (reqId); plugins/request-id.ts says which id.
     genReqId: requestIdGenerator(config.trustProxy),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
-    ...(options.lazyCompile
+    ...(lazyCompile
       ? { schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } } }
       : {}),
     // Errors the router raises before any route (a path parameter past maxParamLength, a path that
@@ -88,9 +92,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(
-    options.lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler,
-  );
+  app.setValidatorCompiler(lazyCompile ? lazyValidatorCompiler(validatorCompiler) : validatorCompiler);
   addSharedSchemas(SHARED_SCHEMAS);
   for (const schema of SHARED_SCHEMAS) app.addSchema(schema);
 

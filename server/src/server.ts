@@ -26,7 +26,6 @@ try {
   app = await buildApp({
     config,
     jobs: true,
-    lazyCompile: config.schemaCompile === 'first-use',
     logger: logFormat === 'pretty' ? { stream: prettyStream() } : true,
   });
 } catch (err) {

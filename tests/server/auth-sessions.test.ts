@@ -247,12 +247,7 @@ describe.each(DRIVERS)('refresh sessions (%s)', (driver) => {
     const s = await login(t.app, ADMIN.email, ADMIN.password);
     const kept = await login(t.app, ADMIN.email, ADMIN.password);
     await t.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(s.token) });
-    const restarted = await buildApp({
-      lazyCompile: true,
-      config: testConfig(),
-      database: t.database,
-      logger: false,
-    });
+    const restarted = await buildApp({ config: testConfig(), database: t.database, logger: false });
     try {
       await restarted.ready();
       const ask = (token: string) =>

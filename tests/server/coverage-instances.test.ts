@@ -33,12 +33,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     beforeAll(async () => {
       testDb = await createTestDatabase('postgres');
       second = await openDatabase({ url: testDb.url, poolSize: 5 });
-      const app = await buildApp({
-        lazyCompile: true,
-        config: testConfig(),
-        database: testDb.database,
-        logger: false,
-      });
+      const app = await buildApp({ config: testConfig(), database: testDb.database, logger: false });
       await app.ready();
       const t = { app, database: testDb.database, driver: 'postgres' as const, close: async () => {} };
       const worker = await signInAs(t, 'worker');

@@ -30,7 +30,8 @@ afterAll(() => {
 describe('embedded database (PGlite in DATA_DIR)', { timeout: 120_000 }, () => {
   it('creates site main and the admin on first start, and keeps them and the JWT key across a restart', async () => {
     const dataDir = tempDir();
-    const config = testConfig({ dataDir, jwtSecret: undefined });
+    // Schemas compiled at start, as the server does.
+    const config = testConfig({ dataDir, jwtSecret: undefined, schemaCompile: 'start' });
     const first = await buildApp({ config, logger: false, serveConsole: false });
     const login = await first.inject({
       method: 'POST',

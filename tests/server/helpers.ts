@@ -68,6 +68,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     // Cheap hashing keeps tests fast; the benchmark measures the real cost.
     argon2: { memoryCost: 1024, timeCost: 1, parallelism: 1 },
+    // Each route's schemas compiled when a test first calls it: compiling them all up front is
+    // 5-8 s per app idle and far more under load (database.test.ts keeps the server's `start`).
+    schemaCompile: 'first-use',
     ...overrides,
   };
 }

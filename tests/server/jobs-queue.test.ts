@@ -182,19 +182,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       testDb = await createTestDatabase('postgres');
       second = await openDatabase({ url: testDb.url, poolSize: 5 });
       const a = await buildApp({
-        lazyCompile: true,
         config: testConfig(),
         database: testDb.database,
         logger: false,
         jobs: [job('a')],
       });
-      const b = await buildApp({
-        lazyCompile: true,
-        config: testConfig(),
-        database: second,
-        logger: false,
-        jobs: [job('b')],
-      });
+      const b = await buildApp({ config: testConfig(), database: second, logger: false, jobs: [job('b')] });
       apps.push(a, b);
       await Promise.all([a.ready(), b.ready()]);
     }, 60_000);

@@ -57,7 +57,6 @@ describe.each(DRIVERS)('Redis outage (%s)', (driver) => {
     through.host = `127.0.0.1:${fwd.port}`;
     db = await createTestDatabase(driver);
     app = await buildApp({
-      lazyCompile: true,
       config: testConfig({ redisUrl: through.toString(), logLevel: 'info' }),
       database: db.database,
       logger: { level: 'info', stream },

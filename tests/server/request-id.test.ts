@@ -29,17 +29,11 @@ describe('request ids', () => {
     db = await createTestDatabase('pglite');
     // inject() comes from 127.0.0.1: one app trusts loopback proxies, the other trusts none.
     trusting = await buildApp({
-      lazyCompile: true,
       config: testConfig({ trustProxy: ['loopback'] }),
       database: db.database,
       logger: { level: 'info', stream },
     });
-    direct = await buildApp({
-      lazyCompile: true,
-      config: testConfig(),
-      database: db.database,
-      logger: false,
-    });
+    direct = await buildApp({ config: testConfig(), database: db.database, logger: false });
   });
   afterAll(async () => {
     await trusting.close();

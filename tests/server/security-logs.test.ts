@@ -35,12 +35,7 @@ describe.each(DRIVERS)('what the logs never contain (%s)', (driver) => {
 
   beforeAll(async () => {
     db = await createTestDatabase(driver);
-    app = await buildApp({
-      lazyCompile: true,
-      config: testConfig(),
-      database: db.database,
-      logger: { level: 'trace', stream },
-    });
+    app = await buildApp({ config: testConfig(), database: db.database, logger: { level: 'trace', stream } });
     await app.ready();
   });
   afterAll(async () => {

@@ -45,19 +45,12 @@ export async function createDurableStorage(driver: Driver): Promise<DurableStora
   };
 }
 
-/**
- * A server on the storage, opening (and on close, closing) the database itself, as server.ts does,
- * but compiling schemas on first use (database.test.ts keeps the up-front compile of server.ts).
- */
+/** A server on the storage, opening (and on close, closing) the database itself, as server.ts does. */
 export async function startServer(
   storage: DurableStorage,
   overrides: Partial<Config> = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp({
-    lazyCompile: true,
-    config: testConfig({ ...storage.config, ...overrides }),
-    logger: false,
-  });
+  const app = await buildApp({ config: testConfig({ ...storage.config, ...overrides }), logger: false });
   await app.ready();
   return app;
 }

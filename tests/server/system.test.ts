@@ -190,9 +190,7 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
       const viaProxy = new URL(target.url!);
       viaProxy.port = String(port);
       const database = await openDatabase({ url: viaProxy.toString(), poolSize: 3 });
-      // Schemas compiled on first use, as in the other server files: compiling every route's up
-      // front took 8 s here and 40 s on a loaded machine, all of it before the outage began.
-      const app = await buildApp({ config: testConfig(), database, logger: false, lazyCompile: true });
+      const app = await buildApp({ config: testConfig(), database, logger: false });
       try {
         const headers = bearer((await login(app, ADMIN.email, ADMIN.password)).token);
         expect((await app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode).toBe(200);

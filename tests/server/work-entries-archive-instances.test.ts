@@ -52,12 +52,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       process.env.WORK_ENTRY_ARCHIVE_FIRST_RUN_SECONDS = '0.3';
       testDb = await createTestDatabase('postgres');
       second = await openDatabase({ url: testDb.url, poolSize: 5 });
-      const first = await buildApp({
-        lazyCompile: true,
-        config: testConfig(),
-        database: testDb.database,
-        logger: false,
-      });
+      const first = await buildApp({ config: testConfig(), database: testDb.database, logger: false });
       await first.ready();
       const t = { app: first, database: testDb.database, driver: 'postgres' as const, close: async () => {} };
       const worker = await signInAs(t, 'worker');
@@ -67,19 +62,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await first.close();
       // Both processes' first run starts 0.3 s after they are ready, at (nearly) the same moment.
       const a = await buildApp({
-        lazyCompile: true,
         config: testConfig(),
         database: testDb.database,
         logger: false,
         jobs: true,
       });
-      const b = await buildApp({
-        lazyCompile: true,
-        config: testConfig(),
-        database: second,
-        logger: false,
-        jobs: true,
-      });
+      const b = await buildApp({ config: testConfig(), database: second, logger: false, jobs: true });
       apps.push(a, b);
       await Promise.all([a.ready(), b.ready()]);
     });

@@ -186,7 +186,6 @@ describe.each(DRIVERS)('work entry photos in an S3 bucket (%s)', (driver) => {
     const missing = { ...bucket.settings, bucket: 'no-such-bucket' };
     await expect(
       buildApp({
-        lazyCompile: true,
         config: testConfig({ photos: { kind: 's3', s3: missing } }),
         database: otherDatabase ?? t.database,
         logger: false,
