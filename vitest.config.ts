@@ -129,7 +129,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           maxWorkers: 4,
           // A minute was too little on a slow CI machine: flows that take 15 s on an idle one took
-          // 35-40 s there (27 Nov: a 2.5 GHz two-core machine, CPU-bound from start to end).
+          // 35-40 s there (28 Nov: a 2.5 GHz two-core machine, CPU-bound from start to end).
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // expect.poll gives up after one second by default: under CI's load a save and the

@@ -3,8 +3,8 @@
  * PostgreSQL through a TCP forwarder this test owns. Closing the forwarder (and every socket it
  * carries) makes the database unreachable without touching the shared PostgreSQL: the status page
  * shows the database unhealthy and the overall status with it, also after the signed-in session's
- * cached check has run out (the server keeps the last answer it saw while it cannot ask); with the forwarder back, Refresh
- * shows everything healthy again.
+ * cached check has run out (the server keeps the last answer it saw while it cannot ask); with the
+ * forwarder back, Refresh shows everything healthy again.
  */
 import net from 'node:net';
 import type { Browser } from 'playwright-core';

@@ -6,8 +6,9 @@
  * before and after a restart alike.
  *
  * The answer is kept for a few seconds per session, so the console's bursts of requests cost one
- * primary-key read; while the database cannot be reached, the last answer stands (see isLive). A revocation by this process drops the entry at once; with Redis, the shared
- * revocation store refuses the token in every other process at once as well.
+ * primary-key read; while the database cannot be reached, the last answer stands (see isLive). A
+ * revocation by this process drops the entry at once; with Redis, the shared revocation store
+ * refuses the token in every other process at once as well.
  */
 import type { SessionState } from '../repositories/sessions.ts';
 
@@ -19,11 +20,9 @@ export interface LiveSessions {
   forgetUser(userId: number): void;
 }
 
-function isLiveState(
-  state: SessionState,
-  claims: { userId: number; siteId: string; role: string },
-  now: number,
-): boolean {
+type Claims = Parameters<LiveSessions['isLive']>[0];
+
+function isLiveState(state: SessionState, claims: Claims, now: number): boolean {
   return (
     state.userId === claims.userId &&
     state.siteId === claims.siteId &&
@@ -44,7 +43,8 @@ export function createLiveSessions(
 ): LiveSessions {
   const cache = new Map<string, { state: SessionState; until: number }>();
   return {
-    async isLive({ sessionId, userId, siteId, role }) {
+    async isLive(claims) {
+      const { sessionId } = claims;
       const now = Date.now();
       let entry = cache.get(sessionId);
       if (!entry || entry.until <= now) {
@@ -57,7 +57,7 @@ export function createLiveSessions(
           // can be revoked in the database meanwhile; the shared revocation store is still asked,
           // and the token's own expiry and the session's lifetime still apply below.
           if (!entry) throw err;
-          return isLiveState(entry.state, { userId, siteId, role }, now);
+          return isLiveState(entry.state, claims, now);
         }
         if (!state) {
           cache.delete(sessionId);
@@ -67,9 +67,8 @@ export function createLiveSessions(
         entry = { state, until: now + cacheMs };
         cache.set(sessionId, entry);
       }
-      return isLiveState(entry.state, { userId, siteId, role }, now);
+      return isLiveState(entry.state, claims, now);
     },
-
     forget(sessionId) {
       cache.delete(sessionId);
     },

@@ -2,11 +2,11 @@
  * The real effect of the system status machine: GET /system/health and /system/metrics together,
  * through the generated client. Supplied with systemStatusMachine.provide({ actors: systemStatusActors }).
  *
- * While the database is unreachable the API still answers, but a call that needs the database
- * (the caller's session is looked up there, and so are the metrics) is a 503 DATABASE_UNAVAILABLE.
- * That answer is the news the page is for: the database shows unhealthy with the server's message
- * (and the health the API did send, when only the metrics failed), rather than an error over the
- * last good figures.
+ * While the database is unreachable the API still answers the health call (it checks each service
+ * and says which is down), but the metrics count rows and fail. The health the API sent is shown
+ * whenever it came. When the health call itself is a 503 DATABASE_UNAVAILABLE (a session the server
+ * never saw cannot be looked up), the database shows unhealthy with the server's message, rather
+ * than an error over the last good figures.
  */
 import { fromPromise } from 'xstate';
 import { ApiError } from '../../api/api-error.ts';
