@@ -91,6 +91,8 @@ async function runMigrations(database: Database): Promise<void> {
   // A connection of its own, without the pool's 10 s query timeout: a migration that builds an
   // index over a million entries takes longer than any request may.
   const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 3000 });
+  // A lost connection fails the migration's statement; unheard, it would also end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -193,6 +195,11 @@ function openPostgres(url: string, poolSize: number): Database {
   });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor a client in use: the pool takes its own listener off a client it hands out (a transaction
+  // holds one), and a socket that dies mid-transaction then emits an unheard 'error', which ends
+  // the process. The statement under way rejects with the same error, and the pool drops the client
+  // when it comes back, so the listener has nothing more to do.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Db;
   return {
     db,
