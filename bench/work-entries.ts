@@ -22,6 +22,7 @@ import { spawn } from 'node:child_process';
 import os from 'node:os';
 import Fastify from 'fastify';
 import { listen, measure, ms, percentile, printRuns } from './harness.ts';
+import { watch } from './process-watch.ts';
 import { combos, whileCheckingIn } from './work-entries-combos.ts';
 import { type App, type Kind, openApp, paths, signIn } from './work-entries-data.ts';
 
@@ -154,6 +155,7 @@ async function everyCombination(
         own.set(p, [...(own.get(p) ?? []), performance.now() - t0]);
       }
   });
+  const stopWatch = await watch(app.database);
   const run = await whileCheckingIn(app, writes, () =>
     measure({
       name: `${list.length} combinations × first and deep pages, ${writes} writes/s`,
@@ -167,7 +169,9 @@ async function everyCombination(
       perPath: true,
     }),
   );
+  const meanwhile = await stopWatch();
   printRuns([base, run], base);
+  console.log(`${kind}: meanwhile: ${meanwhile}`);
   const byPath = run.byPath ?? {};
   const rows = list.flatMap((c) =>
     (c.deep ? [['first', c.first] as const, ['deep', c.deep] as const] : [['first', c.first] as const]).map(
