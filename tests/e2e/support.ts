@@ -37,6 +37,7 @@ async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** Stops the server; throws when it had already ended by itself (a crash during the test). */
   stop(): Promise<void>;
 }
 
@@ -80,6 +81,13 @@ export async function startServer(
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  // A server that ends by itself (a crash) fails the file that ran it, with how it ended: a page
+  // whose server is gone shows only network errors, which do not say why.
+  let stopping = false;
+  let ended: string | undefined;
+  child.once('exit', (code, signal) => {
+    if (!stopping) ended = `the server exited by itself during the test (${signal ?? `code ${code}`})`;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -96,12 +104,14 @@ export async function startServer(
   return {
     url,
     async stop() {
-      if (child.exitCode === null) {
+      stopping = true;
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      if (ended) throw new Error(ended);
     },
   };
 }
