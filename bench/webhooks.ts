@@ -1,6 +1,6 @@
 /**
  * Webhooks under a burst, one instance (PGlite in a temporary folder; BENCH_DATABASE_URL
- * for PostgreSQL), the real workers (outbox dispatcher and webhook delivery) running:
+ * for PostgreSQL, made afresh), the real workers (outbox dispatcher and webhook delivery) running:
  * - BENCH_EVENTS (10,000) outbox events written at once (one transaction, each its own record, as
  *   many changes committed together would); a receiver on loopback (in a worker thread, so it does
  *   not share the server's event loop) notes when each arrives; printed: how long after its event
@@ -26,6 +26,7 @@ import { workerDefinitions } from '../server/src/jobs/index.ts';
 import { OUTBOX_WORKER } from '../server/src/lib/outbox-kinds.ts';
 import { sealSecret, webhookKey } from '../server/src/lib/webhook-secret.ts';
 import { loadJwtSecret } from '../server/src/repositories/server-secrets.ts';
+import { freshPgDatabase } from './fresh-database.ts';
 import { listen, measure, ms, percentile, printRuns, type Run } from './harness.ts';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
@@ -82,6 +83,9 @@ async function main() {
     ),
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tagger-bench-webhooks-'));
+  // A fresh database each run, as the PGlite folder is: a second run on the last one's users
+  // failed on their unique emails.
+  if (process.env.BENCH_DATABASE_URL) await freshPgDatabase(process.env.BENCH_DATABASE_URL);
   const config = {
     ...loadConfig({}),
     dataDir,
