@@ -8,7 +8,7 @@
 
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './helpers.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -21,9 +21,6 @@ describe.skipIf(!adminUrl)('a PostgreSQL connection lost mid-transaction', () =>
   beforeAll(async () => {
     test = await createTestDatabase('postgres');
     process.on('uncaughtException', onUncaught);
-  });
-  afterEach(() => {
-    uncaught.length = 0;
   });
   afterAll(async () => {
     process.off('uncaughtException', onUncaught);
