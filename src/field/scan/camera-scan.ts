@@ -47,8 +47,10 @@ export async function scanQrTag(video: HTMLVideoElement, signal: AbortSignal): P
     // frames either way, and autoplay of a muted inline video is allowed.
     await video.play().catch(() => undefined);
     while (!signal.aborted) {
+      // Played again while it is paused: a first play() that lost its race must not leave the
+      // video without frames.
+      if (video.paused) void video.play().catch(() => undefined);
       if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0) {
-        if (video.paused) void video.play().catch(() => undefined);
         const texts = await detect(video).catch(() => []);
         for (const text of texts) {
           const tag = tagFromText(text);
@@ -60,6 +62,7 @@ export async function scanQrTag(video: HTMLVideoElement, signal: AbortSignal): P
     throw new DOMException('Aborted', 'AbortError');
   } finally {
     for (const track of stream.getTracks()) track.stop();
-    video.srcObject = null;
+    // Only its own stream: a scan started after this one was stopped may already show its camera.
+    if (video.srcObject === stream) video.srcObject = null;
   }
 }

@@ -10,11 +10,12 @@ import { hasWebNfc, scanNfcTag } from './nfc.ts';
 import { tagFromText } from './parse-tag.ts';
 
 type Mode = 'idle' | 'nfc' | 'camera';
+type Problem = 'field.scan.denied' | 'field.scan.unavailable' | 'field.scan.badCode';
 
 export function ScanPanel() {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode>('idle');
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [code, setCode] = useState('');
   const video = useRef<HTMLVideoElement>(null);
   const codeId = useId();
@@ -35,12 +36,13 @@ export function ScanPanel() {
       (error: unknown) => {
         if (abort.signal.aborted) return;
         const name = (error as { name?: string })?.name;
-        setProblem(name === 'NotAllowedError' ? t('field.scan.denied') : t('field.scan.unavailable'));
+        setProblem(name === 'NotAllowedError' ? 'field.scan.denied' : 'field.scan.unavailable');
         setMode('idle');
       },
     );
     return () => abort.abort();
-  }, [mode, t]);
+    // The mode alone: a new `t` (the language arriving after sign-in) must not restart the camera.
+  }, [mode]);
 
   const start = () => {
     setProblem(null);
@@ -82,7 +84,7 @@ export function ScanPanel() {
       )}
       {problem ? (
         <p className="field-problem-line" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       ) : null}
       <form
@@ -91,7 +93,7 @@ export function ScanPanel() {
           e.preventDefault();
           const tag = tagFromText(code);
           if (tag) open(tag);
-          else setProblem(t('field.scan.badCode'));
+          else setProblem('field.scan.badCode');
         }}
       >
         <label htmlFor={codeId}>{t('field.scan.typeCode')}</label>
