@@ -74,6 +74,8 @@ function smtpWorker() {
       });
     },
   });
+  // A client hanging up mid-reply is the server's 'error' event, which unheard ends the worker.
+  server.on('error', () => {});
   server.listen(0, '127.0.0.1', () => {
     parentPort?.postMessage({
       type: 'ready',
