@@ -14,7 +14,8 @@
  *   and from the insert until every email had arrived;
  * - the load average before and after (the machine is shared: read the ratios, not the figures).
  * PGlite by default; DATABASE_URL for PostgreSQL (that database is dropped and made afresh).
- * Run: node bench/notification-emails.ts   (BENCH_EVENTS=10000 BENCH_RATE=50 BENCH_DURATION=10)
+ * Run: node bench/notification-emails.ts   (BENCH_EVENTS=10000 BENCH_RATE=50 BENCH_DURATION=10;
+ * PGLITE_THREAD=false for PGlite on the server's thread)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

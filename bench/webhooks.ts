@@ -11,7 +11,8 @@
  *   processes' load, unlike the latencies) during the idle run, during the run beside the burst,
  *   and from the commit until every event had arrived.
  * The machine's load average is printed with the figures: on a shared machine, say so.
- * Run: node bench/webhooks.ts   (BENCH_EVENTS=10000 BENCH_RATE=100 BENCH_DURATION=10)
+ * Run: node bench/webhooks.ts   (BENCH_EVENTS=10000 BENCH_RATE=100 BENCH_DURATION=10;
+ * PGLITE_THREAD=false for PGlite on the server's thread)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -90,6 +91,8 @@ async function main() {
     ...loadConfig({}),
     dataDir,
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    // PGLITE_THREAD=false: PGlite on the server's thread, as before it had its own (side by side).
+    pgliteThread: process.env.PGLITE_THREAD !== 'false',
     logLevel: 'warn',
     adminEmail: 'admin@example.com',
     adminPassword: 'Bench-Pass-1',

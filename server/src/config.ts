@@ -9,6 +9,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * PGlite (no DATABASE_URL) on a worker thread of its own, so its statements do not hold up the
+   * server's answers; PGLITE_THREAD=false runs it on the server's thread, as before.
+   */
+  pgliteThread: boolean;
   jwtSecret?: string;
   redisUrl?: string;
   /** Access token lifetime, seconds. Well above the console's 600 s refresh advice. */
@@ -248,6 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: env.DATA_DIR || './data',
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteThread: env.PGLITE_THREAD !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,
     redisUrl: env.REDIS_URL || undefined,
     accessTokenTtl: int(env.ACCESS_TOKEN_TTL, 30 * 60, 'ACCESS_TOKEN_TTL'),

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { PgliteThread } from './pglite-thread.ts';
 
 /** The query builder only: queries name their tables, so no table list is handed to Drizzle. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -68,12 +69,17 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** An in-memory PGlite starts from this dump of a migrated data folder (tests) instead of initdb. */
   pgliteTemplate?: Blob;
+  /**
+   * PGlite on a worker thread of its own (pglite-thread.ts; the default), or on the caller's
+   * thread (false: PGLITE_THREAD=off, and scripts that want PGlite itself).
+   */
+  pgliteThread?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.pgliteTemplate);
+    : await openPglite(options.dataDir, options.pgliteTemplate, options.pgliteThread ?? true);
   try {
     await runMigrations(database);
   } catch (err) {
@@ -112,7 +118,7 @@ const writesOf = new WeakMap<object, { count: number }>();
  * (all but a single SELECT; a transaction counts as one, whatever it ran), so a value read from
  * the database is still what the database holds while the count has not moved (localWriteCount).
  */
-function countWrites(client: PGlite) {
+function countWrites(client: PGlite | PgliteThread) {
   const counter = { count: 0 };
   writesOf.set(client, counter);
   const { query, exec, transaction } = client;
@@ -146,27 +152,38 @@ export function localWriteCount(db: Db): number | null {
   return (client && writesOf.get(client)?.count) ?? null;
 }
 
-async function openPglite(dataDir?: string, template?: Blob): Promise<Database> {
+async function startPglite(dir: string | undefined, template: Blob | undefined, thread: boolean) {
+  if (thread) return PgliteThread.start({ dir, startParams: PGLITE_START_PARAMS, template });
+  const client = dir
+    ? new PGlite(dir, { startParams: PGLITE_START_PARAMS })
+    : new PGlite({ startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
+  await client.waitReady;
+  return client;
+}
+
+async function openPglite(
+  dataDir: string | undefined,
+  template: Blob | undefined,
+  thread: boolean,
+): Promise<Database> {
   const inMemory = !dataDir || dataDir === 'memory://';
   let lock: DataDirLock | undefined;
-  let client: PGlite;
+  let client: PGlite | PgliteThread;
   if (inMemory) {
-    client = new PGlite({ startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) });
+    client = await startPglite(undefined, template, thread);
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
     lock = acquireDataDirLock(path.resolve(dataDir));
     try {
-      client = new PGlite(dir, { startParams: PGLITE_START_PARAMS });
-      await client.waitReady;
+      client = await startPglite(dir, undefined, thread);
     } catch (err) {
       lock.release();
       throw err;
     }
   }
-  await client.waitReady;
   countWrites(client);
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite({ client: client as PGlite }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
