@@ -20,6 +20,16 @@ export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
+/**
+ * The server files' PGlite runs on the test's own thread. Each file opens and closes several
+ * databases in one long-lived Vitest process, and a thread per database compiles and frees
+ * PGlite's WebAssembly each time: one full run with threads ended a process in a V8 check
+ * (`jit_page_->allocations_.erase(addr) == 1`, nodejs/node#64500, the same churn in one process).
+ * The server itself opens one database for its life; the browser tests run it that way, and
+ * pglite-thread.test.ts holds the two modes to the same answers.
+ */
+export const TEST_PGLITE_THREAD = false;
+
 export interface TestDatabase {
   database: Database;
   url?: string;
@@ -28,7 +38,11 @@ export interface TestDatabase {
 
 export async function createTestDatabase(driver: Driver): Promise<TestDatabase> {
   if (driver === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplateBlob() });
+    const database = await openDatabase({
+      dataDir: 'memory://',
+      pgliteTemplate: pgliteTemplateBlob(),
+      pgliteThread: TEST_PGLITE_THREAD,
+    });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL!;
@@ -71,6 +85,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Each route's schemas compiled when a test first calls it: compiling them all up front is
     // 5-8 s per app idle and far more under load (database.test.ts keeps the server's `start`).
     schemaCompile: 'first-use',
+    pgliteThread: TEST_PGLITE_THREAD,
     ...overrides,
   };
 }
