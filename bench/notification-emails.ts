@@ -15,7 +15,7 @@
  * - the load average before and after (the machine is shared: read the ratios, not the figures).
  * PGlite by default; DATABASE_URL for PostgreSQL (that database is dropped and made afresh).
  * Run: node bench/notification-emails.ts   (BENCH_EVENTS=10000 BENCH_RATE=50 BENCH_DURATION=10;
- * PGLITE_THREAD=false for PGlite on the server's thread)
+ * PGLITE_THREAD=true for PGlite on a thread of its own)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

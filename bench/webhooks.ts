@@ -12,7 +12,7 @@
  *   and from the commit until every event had arrived.
  * The machine's load average is printed with the figures: on a shared machine, say so.
  * Run: node bench/webhooks.ts   (BENCH_EVENTS=10000 BENCH_RATE=100 BENCH_DURATION=10;
- * PGLITE_THREAD=false for PGlite on the server's thread)
+ * PGLITE_THREAD=true for PGlite on a thread of its own)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -91,8 +91,8 @@ async function main() {
     ...loadConfig({}),
     dataDir,
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-    // PGLITE_THREAD=false: PGlite on the server's thread, as before it had its own (side by side).
-    pgliteThread: process.env.PGLITE_THREAD !== 'false',
+    // PGLITE_THREAD=true: PGlite on a thread of its own (side by side with the default).
+    pgliteThread: process.env.PGLITE_THREAD === 'true',
     logLevel: 'warn',
     adminEmail: 'admin@example.com',
     adminPassword: 'Bench-Pass-1',

@@ -178,7 +178,11 @@ type Db = Awaited<ReturnType<typeof openDatabase>>['db'];
  * the server's 10-second query limit (rebuilding an index over a million rows can take longer).
  */
 async function openSeedDatabase(config: ReturnType<typeof loadConfig>) {
-  const migrated = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread });
+  const migrated = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteThread: config.pgliteThread,
+  });
   if (migrated.kind !== 'postgres') return migrated;
   await migrated.close();
   const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 2 });

@@ -98,7 +98,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   const ownsDatabase = !options.database;
   const database =
-    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, pgliteThread: config.pgliteThread }));
+    options.database ??
+    (await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      pgliteThread: config.pgliteThread,
+    }));
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('auditEnabled', options.audit !== false);

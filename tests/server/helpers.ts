@@ -21,11 +21,10 @@ export const DRIVERS: Driver[] = process.env.TEST_DATABASE_URL ? ['pglite', 'pos
 export const ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 
 /**
- * The server files' PGlite runs on the test's own thread. Each file opens and closes several
- * databases in one long-lived Vitest process, and a thread per database compiles and frees
- * PGlite's WebAssembly each time: one full run with threads ended a process in a V8 check
- * (`jit_page_->allocations_.erase(addr) == 1`, nodejs/node#64500, the same churn in one process).
- * The server itself opens one database for its life; the browser tests run it that way, and
+ * The server files' PGlite runs on the test's own thread, as the server's does by default. Each
+ * file opens and closes several databases in one long-lived Vitest process, and a thread per
+ * database compiles and frees PGlite's WebAssembly each time: one full run with threads ended a
+ * process in a V8 check (`jit_page_->allocations_.erase(addr) == 1`, nodejs/node#64500).
  * pglite-thread.test.ts holds the two modes to the same answers.
  */
 export const TEST_PGLITE_THREAD = false;

@@ -19,7 +19,7 @@ let inline: Database;
 
 beforeAll(async () => {
   [threaded, inline] = await Promise.all([
-    openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplateBlob() }),
+    openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplateBlob(), pgliteThread: true }),
     openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplateBlob(), pgliteThread: false }),
   ]);
   for (const database of [threaded, inline])

@@ -69,17 +69,14 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** An in-memory PGlite starts from this dump of a migrated data folder (tests) instead of initdb. */
   pgliteTemplate?: Blob;
-  /**
-   * PGlite on a worker thread of its own (pglite-thread.ts; the default), or on the caller's
-   * thread (false: PGLITE_THREAD=off, and scripts that want PGlite itself).
-   */
+  /** PGlite on a worker thread of its own (pglite-thread.ts; PGLITE_THREAD=true), else on the caller's. */
   pgliteThread?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : await openPglite(options.dataDir, options.pgliteTemplate, options.pgliteThread ?? true);
+    : await openPglite(options.dataDir, options.pgliteTemplate, options.pgliteThread ?? false);
   try {
     await runMigrations(database);
   } catch (err) {

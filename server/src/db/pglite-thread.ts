@@ -5,9 +5,11 @@
  * as it takes PGlite.
  *
  * Why: PGlite runs postgres in WebAssembly on whatever thread calls it, so on the server's own
- * thread every statement (a job's batch of 500 deliveries, a list read of 5,000 rows) kept
- * requests from being answered while it ran; on a thread of its own the two cores share the work
- * (bench/webhooks.ts: API p99 during a burst of 10,000 webhooks, README).
+ * thread every statement stops the event loop for its length. On a thread of its own the server's
+ * thread answers meanwhile. Off by default (PGLITE_THREAD=true): measured on a burst of 10,000
+ * webhooks, the server's thread did a third of the work, but the API's p99 stayed as it was (the
+ * requests queue for the one connection, not for the thread) and delivery was about 1 s slower
+ * (README, The embedded database).
  *
  * The main thread keeps the worker referenced only while an answer is awaited, so a process
  * whose work is done exits as it did with PGlite in its own thread. Not lib/thread-calls.ts (the
