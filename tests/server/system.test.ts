@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { positions, sessions, sites, users, workEntries } from '../../server/src/db/schema/index.ts';
@@ -170,10 +170,23 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
   it.runIf(driver === 'postgres')(
     'answers 503 while the database is unreachable and recovers by itself',
     async () => {
+      // Where the test is, said if it fails: a CI run (29 Nov) timed out here at 90 s with no
+      // sign of the step.
+      let step = 'making the database';
+      onTestFailed(() => console.error(`outage test stopped while ${step}`));
       const target = await createTestDatabase('postgres');
       const upstream = new URL(target.url!);
       const sockets = new Set<net.Socket>();
+      // The database is "unreachable" while `down`: every connection through the proxy is cut at
+      // once. The proxy keeps its port (closing it and listening again could find the port taken
+      // by another process's connection in between).
+      let down = false;
       const proxy = net.createServer((client) => {
+        client.on('error', () => {});
+        if (down) {
+          client.destroy();
+          return;
+        }
         const server = net.connect(Number(upstream.port || 5432), upstream.hostname);
         for (const s of [client, server]) {
           sockets.add(s);
@@ -182,30 +195,33 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
         }
         client.pipe(server).pipe(client);
       });
-      const listen = (port = 0) =>
-        new Promise<number>((resolve) =>
-          proxy.listen(port, '127.0.0.1', () => resolve((proxy.address() as net.AddressInfo).port)),
-        );
-      const port = await listen();
+      const port = await new Promise<number>((resolve, reject) => {
+        proxy.once('error', reject);
+        proxy.listen(0, '127.0.0.1', () => resolve((proxy.address() as net.AddressInfo).port));
+      });
       const viaProxy = new URL(target.url!);
       viaProxy.port = String(port);
+      step = 'starting the app';
       const database = await openDatabase({ url: viaProxy.toString(), poolSize: 3 });
       const app = await buildApp({ config: testConfig(), database, logger: false });
       try {
+        step = 'signing in';
         const headers = bearer((await login(app, ADMIN.email, ADMIN.password)).token);
         expect((await app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode).toBe(200);
 
-        await new Promise<void>((resolve) => {
-          proxy.close(() => resolve());
-          for (const s of sockets) s.destroy();
-        });
+        step = 'cutting the database off';
+        down = true;
+        for (const s of sockets) s.destroy();
         const started = Date.now();
-        const down = await app.inject({ method: 'GET', url: '/api/v1/users', headers });
-        expect(down.statusCode).toBe(503);
-        expect(down.json()).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+        step = 'asking for users during the outage';
+        const answer = await app.inject({ method: 'GET', url: '/api/v1/users', headers });
+        expect(answer.statusCode).toBe(503);
+        expect(answer.json()).toMatchObject({ statusCode: 503, code: 'DATABASE_UNAVAILABLE' });
+        step = 'asking for metrics during the outage';
         expect((await app.inject({ method: 'GET', url: '/api/v1/system/metrics', headers })).statusCode).toBe(
           503,
         );
+        step = 'asking for health during the outage';
         const health = await app.inject({ method: 'GET', url: '/api/v1/system/health', headers });
         expect(health.statusCode).toBe(200);
         const db = (health.json().services as Service[]).find((s) => s.name === 'database');
@@ -213,7 +229,8 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
         expect(db?.details.error_message).toBeTruthy();
         expect(Date.now() - started).toBeLessThan(10_000);
 
-        await listen(port);
+        step = 'waiting for the app to recover';
+        down = false;
         let status = 0;
         for (let i = 0; i < 50 && status !== 200; i++) {
           status = (await app.inject({ method: 'GET', url: '/api/v1/users', headers })).statusCode;
@@ -221,10 +238,11 @@ describe.each(DRIVERS)('system health and metrics (%s)', (driver) => {
         }
         expect(status).toBe(200);
       } finally {
+        step = 'closing';
         await app.close();
         await database.close();
         for (const s of sockets) s.destroy();
-        if (proxy.listening) await new Promise((r) => proxy.close(r));
+        await new Promise((r) => proxy.close(r));
         await target.drop();
       }
     },

@@ -111,6 +111,7 @@ async function serve() {
           .finally(() => {
             transactions.delete(req.id);
             ends.delete(req.id);
+            dones.delete(req.id);
           });
         done.catch(failed);
         reply(req.id, () => open.then(() => req.id));
