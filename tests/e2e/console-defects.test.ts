@@ -10,6 +10,7 @@ import {
   api,
   apiToken,
   createUser,
+  dialogOpened,
   launchBrowser,
   newPage,
   openSignedIn,
@@ -176,6 +177,7 @@ describe('console defects', () => {
     await page.goto(`${server.url}/position-groups`);
     await page.getByRole('button', { name: 'Add position group' }).click();
     const group = page.getByRole('dialog', { name: 'Add position group' });
+    await dialogOpened(group);
     await group.locator('#position-group-positions').focus();
     await page.keyboard.press('Enter');
     // As a user does: Escape once the menu has finished opening with the focus in the picker
@@ -196,6 +198,7 @@ describe('console defects', () => {
     const { context, page } = await signedIn(ADMIN, '/position-groups');
     await page.getByRole('button', { name: 'Add position group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add position group' });
+    await dialogOpened(dialog);
     await dialog.getByLabel('Group name').fill('Stairs');
     await dialog.locator('#position-group-positions').focus();
     await page.keyboard.press('ArrowDown');

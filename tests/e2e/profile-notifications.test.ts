@@ -11,6 +11,7 @@ import {
   api,
   apiToken,
   createUser,
+  dialogOpened,
   launchBrowser,
   MANAGER,
   newPage,
@@ -24,7 +25,7 @@ async function openProfile(page: Page) {
   await page.getByRole('menuitem', { name: 'Profile' }).click();
   const dialog = page.locator('.profile-dialog');
   await dialog.waitFor({ state: 'visible' });
-  await expect.poll(() => dialog.evaluate((el) => el.classList.contains('p-dialog-enter-done'))).toBe(true);
+  await dialogOpened(dialog);
   return dialog;
 }
 

@@ -12,6 +12,7 @@ import {
   apiToken,
   chooseDropdownOption,
   createUser,
+  dialogOpened,
   launchBrowser,
   MANAGER,
   newPage,
@@ -28,8 +29,7 @@ async function openProfile(page: Page, menu: { account: string; profile: string 
   await page.getByRole('menuitem', { name: menu.profile }).click();
   const dialog = page.locator('.profile-dialog');
   await dialog.waitFor({ state: 'visible' });
-  // The opening animation has ended (PrimeReact's transition marks the dialog enter-done).
-  await expect.poll(() => dialog.evaluate((el) => el.classList.contains('p-dialog-enter-done'))).toBe(true);
+  await dialogOpened(dialog);
   return dialog;
 }
 

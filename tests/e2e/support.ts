@@ -8,7 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { E2E_DATA_TEMPLATE } from '../server/support/template-db.ts';
 import { E2E_DIST } from './dist-dir.ts';
 
@@ -273,6 +273,15 @@ export async function chooseDropdownOption(page: Page, inputId: string, label: s
   await option.click();
   await page.locator('.p-dropdown-panel').waitFor({ state: 'hidden' });
   await dropdown.locator('.p-dropdown-label', { hasText: label }).waitFor();
+}
+
+/**
+ * Waits until a PrimeReact dialog has finished opening (its transition marks it enter-done). On
+ * entering, the dialog moves the focus to its close button if the focus is outside it, and a
+ * picker's menu is outside it (appended to the body): a menu opened before then loses the focus.
+ */
+export async function dialogOpened(dialog: Locator): Promise<void> {
+  await dialog.and(dialog.page().locator('.p-dialog-enter-done')).waitFor();
 }
 
 /** Requests a page has open, per page, left out the live event stream (which never ends). */
