@@ -33,14 +33,16 @@ describe.each(DRIVERS)('a search within a rare status (%s)', (driver) => {
     await rows(`update users set first_name = 'Zed', last_name = 'Virtanen' where id = ${found}`);
     await rows(`update users set first_name = 'Aaa', last_name = 'Other' where id = ${other}`);
     const position = (await makePosition(t, { positionName: 'North bay' })).id;
-    const add = (user: number, status: string, n: number) =>
-      rows(`insert into work_entries (site_id, user_id, position_id, status, completed_at, duration_minutes)
-        select 'main', ${user}, ${position}, '${status}', now(), g % 50 from generate_series(1, ${n}) as g`);
+    /** `created`: the SQL of each entry's creation time, of g (1…n, in id order). */
+    const add = (user: number, status: string, n: number, created = 'now()') =>
+      rows(`insert into work_entries (site_id, user_id, position_id, status, created_at, completed_at, duration_minutes)
+        select 'main', ${user}, ${position}, '${status}', ${created}, now(), g % 50 from generate_series(1, ${n}) as g`);
     // Failed: 8 % of the entries. The other worker's 1,500 come first by worker name (ascending)
-    // and by id (created together: ascending created too); the found worker's 1,100 are past the cap.
+    // and by creation (ascending); the found worker's 1,100 are past the cap, created in the
+    // reverse of their ids' order (so a page sorted by creation is not one sorted by id).
     await add(other, 'completed', 30_000);
     await add(other, 'failed', 1_500);
-    await add(found, 'failed', 1_100);
+    await add(found, 'failed', 1_100, `now() + interval '1 hour' - g * interval '1 second'`);
     await add(found, 'completed', 500);
   }, 120_000);
   afterAll(async () => t?.close());

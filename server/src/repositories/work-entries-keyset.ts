@@ -60,6 +60,25 @@ function keyExprs({ sort, few }: Keyset): SQL[] {
   );
 }
 
+/**
+ * A set of matches read once with their keys (work-entries-list.ts): the sort's key expressions to
+ * select, named k0 (and k1), and the order over those names and the id.
+ */
+export function namedKeys({ sort, order }: Keyset): { select: SQL; orderBy: SQL } {
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  const names = SORT_KEYS[sort].exprs.map((_, i) => sql.identifier(`k${i}`));
+  return {
+    select: sql.join(
+      SORT_KEYS[sort].exprs.map((e, i) => sql`${e} as ${names[i]}`),
+      sql`, `,
+    ),
+    orderBy: sql.join(
+      [...names, sql.identifier('id')].map((n) => sql`${n} ${dir}`),
+      sql`, `,
+    ),
+  };
+}
+
 /** The key values to select with each row, as text (k1 is null for a one-column key). */
 export function keyColumns(sort: WorkEntrySort) {
   const [a, b] = SORT_KEYS[sort].exprs;
