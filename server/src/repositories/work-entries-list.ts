@@ -343,17 +343,17 @@ async function firstPage(
   // Its matches, up to the line, read once with their sort keys and only when the choice asks for
   // them: counted for the choice, then (when few enough to sort) ordered by those keys alone, so
   // only the page's rows are read in full. Reading the matches' rows to count them and again to
-  // sort them was two of a "moisture" search's three passes over 4,000 failed entries (27 and
-  // 10 ms of 40). Named twice below, so PostgreSQL reads it once (a CTE used twice is kept).
-  const keys = namedKeys(keyset);
-  const matched = hybrid
+  // sort them was two of a "moisture" search's three passes over 4,000 failed entries (10 and
+  // 23 ms of 40). Named twice below, so PostgreSQL reads it once (a CTE used twice is kept).
+  const keys = hybrid ? namedKeys(keyset) : undefined;
+  const matched = keys
     ? db
         .$with('mm', { id: sql<number>`id` })
         .as(
           sql`select ${w.id} as id, ${keys.select} from ${w} where ${condition} limit ${FEW_MATCHES_IN_RARE_STATUS}`,
         )
     : undefined;
-  const choice = hybrid
+  const choice = matched
     ? walkOrSort(
         db,
         baseCondition(siteId, filter),
@@ -367,7 +367,7 @@ async function firstPage(
     : undefined;
   // The sorted page's ids from those matches: the branch reads it only when they are all there
   // (fewer than the cap counted, or the choice's count under its line).
-  const sortedIds = matched
+  const sortedIds = keys
     ? sql`${w.id} in (select id from mm order by ${keys.orderBy} limit ${q.limit + 1})`
     : undefined;
   const gate = (few: boolean) =>
